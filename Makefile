@@ -1,0 +1,91 @@
+# EXPORT_SYMBOL_GPL_FUTURE for Linux 6.12: build, boot and test harness.
+#
+#   make          build everything and boot the demo in QEMU
+#   make check    build what is missing and run the whole suite
+#
+# All output lives under build/.  Stamps make a second run cheap: the
+# tree is re-patched only when series or patches/ change, and the kernel
+# is rebuilt (incrementally, through ccache) only after that.
+
+TOP	:= $(CURDIR)
+B	:= $(TOP)/build
+SRC	:= $(B)/linux
+CONFIGS	:= modversions nomodversions
+DEMO	:= modversions
+JOBS	:= $(shell nproc)
+PATCHES	:= $(addprefix patches/,$(shell sed -n 's/^\([^#][^ ]*\).*/\1/p' series))
+KCC	:= ccache gcc
+KMAKE	= $(MAKE) -s -C $(SRC) O=$(B)/$(1)/obj CC="$(KCC)" -j$(JOBS)
+NOLIBC	:= $(SRC)/tools/include/nolibc
+SUITES	:= $(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t))
+
+export CCACHE_DIR ?= $(HOME)/.cache/ccache
+export KBUILD_BUILD_USER := gpl-future
+export KBUILD_BUILD_HOST := harness
+
+.PHONY: all demo check build deps clean
+.SECONDARY:
+.DELETE_ON_ERROR:
+
+all: demo
+
+deps: $(B)/deps.stamp
+$(B)/deps.stamp: scripts/install-deps.sh
+	@mkdir -p $(B)
+	sh scripts/install-deps.sh
+	@touch $@
+
+$(B)/applied.stamp: $(B)/deps.stamp series $(PATCHES) scripts/prepare-tree.sh
+	sh scripts/prepare-tree.sh $(SRC) $(TOP)/series $(TOP)/patches
+	@touch $@
+
+$(B)/%/obj/.config: $(B)/applied.stamp tests/config/base.config tests/config/%.config scripts/configure.sh
+	KCC='$(KCC)' sh scripts/configure.sh $(SRC) $(B)/$*/obj \
+		tests/config/base.config tests/config/$*.config
+	@touch $@
+
+$(B)/%/kernel.stamp: $(B)/%/obj/.config
+	@echo "  BUILD   kernel ($*)"
+	@sh scripts/logged.sh $(B)/$*/kernel.log $(call KMAKE,$*) bzImage modules
+	@touch $@
+
+$(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*)
+	@echo "  BUILD   test modules ($*)"
+	@rm -rf $(B)/$*/mods && mkdir -p $(B)/$*/mods && cp tests/modules/* $(B)/$*/mods/
+	@sh scripts/logged.sh $(B)/$*/modules.log $(call KMAKE,$*) M=$(B)/$*/mods modules
+	@sh scripts/relicense.sh $(B)/$*/mods/*_bypass.ko
+	@touch $@
+
+$(B)/init: tests/init/init.c $(B)/applied.stamp
+	gcc -Os -static -nostdlib -fno-stack-protector -fno-asynchronous-unwind-tables \
+		-Wall -Wextra -Werror -include $(NOLIBC)/nolibc.h -I $(NOLIBC) \
+		-o $@ $< -lgcc
+
+$(B)/%/initramfs.cpio.gz: $(B)/init $(B)/%/modules.stamp $(wildcard tests/suite/*.t) scripts/mkinitramfs.sh
+	sh scripts/mkinitramfs.sh $(B)/$*/obj $(B)/init $(B)/$*/mods tests/suite $@
+
+build: $(foreach c,$(CONFIGS),$(B)/$(c)/initramfs.cpio.gz)
+
+# One boot per configuration and suite; each leaves a KTAP log.
+$(B)/%.ktap: FORCE
+	@sh scripts/qemu-run.sh $(B)/$(firstword $(subst /, ,$*))/obj/arch/x86/boot/bzImage \
+		$(B)/$(firstword $(subst /, ,$*))/initramfs.cpio.gz $(lastword $(subst /, ,$*)) $@
+
+check: build
+	@rm -f $(B)/*/*.ktap
+	@status=0; \
+	for c in $(CONFIGS); do for s in $(filter-out demo,$(SUITES)); do \
+		$(MAKE) -s $(B)/$$c/$$s.ktap || status=1; \
+	done; done; \
+	sh scripts/host-tests.sh $(B) > $(B)/host.ktap || status=1; \
+	sh scripts/ktap-report.sh $(B)/host.ktap $(B)/*/*.ktap || status=1; \
+	exit $$status
+
+demo: $(B)/$(DEMO)/initramfs.cpio.gz
+	@sh scripts/qemu-run.sh --show $(B)/$(DEMO)/obj/arch/x86/boot/bzImage \
+		$(B)/$(DEMO)/initramfs.cpio.gz demo $(B)/$(DEMO)/demo.ktap
+
+clean:
+	rm -rf $(B)
+
+FORCE:

@@ -1,0 +1,67 @@
+#!/bin/sh
+# qemu-run.sh [--show] BZIMAGE INITRD SUITE KTAP
+#
+# Boot BZIMAGE with INITRD under QEMU, run the guest suite SUITE and write
+# the KTAP the guest printed to KTAP (the whole console to KTAP.console).
+# QEMU always runs under a timeout (GUEST_TIMEOUT, default 180 s); KVM is
+# used only when a probe boot shows it works, else TCG.  --show streams
+# the console to the terminal.  Extra kernel parameters: GUEST_CMDLINE.
+set -u
+
+show=
+[ "$1" = --show ] && { show=1; shift; }
+kernel=$1 initrd=$2 suite=$3 ktap=$4
+console=$ktap.console
+limit=${GUEST_TIMEOUT:-180}
+cache=$(dirname "$kernel")/../../accel
+
+qemu() {
+	timeout --foreground -k 5 "$1" qemu-system-x86_64 $2 -m 256 -smp 1 \
+		-display none -monitor none -serial stdio -no-reboot \
+		-kernel "$kernel" -initrd "$initrd" \
+		-append "console=ttyS0 loglevel=3 panic=-1 oops=panic suite=$3 ${GUEST_CMDLINE:-}"
+}
+
+# KVM on these machines can fail (MSR errors with -cpu host) or hang
+# (default CPU): trust it only after a boot that completes a suite.
+probe_accel() {
+	if [ -r /dev/kvm ] && [ -w /dev/kvm ] &&
+	   qemu 20 "-accel kvm -cpu host" smoke 2>/dev/null | tr -d '\r' | grep -q '^ok 1 '; then
+		echo "-accel kvm -cpu host"
+	else
+		echo "-accel tcg"
+	fi
+}
+[ -s "$cache" ] || probe_accel >"$cache"
+accel=$(cat "$cache")
+
+# Run QEMU and append its exit status to the console, so the status
+# survives the pipe (POSIX sh has no pipefail).
+boot() {
+	qemu "$limit" "$accel" "$suite" 2>&1
+	echo "qemu-exit=$?"
+}
+
+start=$(date +%s.%N)
+if [ -n "$show" ]; then
+	boot | tr -d '\r' | tee "$console" | grep -v '^qemu-exit='
+else
+	boot | tr -d '\r' >"$console"
+fi
+secs=$(echo "$(date +%s.%N) $start" | awk '{ printf "%.1f", $1 - $2 }')
+rc=$(sed -n 's/^qemu-exit=//p' "$console")
+sed -n '/^KTAP version 1$/,/^qemu-exit=/p' "$console" | grep -v '^qemu-exit=' >"$ktap"
+
+label=${ktap#"${ktap%/*/*}"/}
+fail() {
+	echo "$label: $*; last console lines:" >&2
+	grep -v '^qemu-exit=' "$console" | tail -n 15 | sed 's/^/  | /' >&2
+	exit 1
+}
+case $rc in
+0)	;;
+124|137) fail "guest timed out after $limit s" ;;
+*)	fail "QEMU failed (exit $rc)" ;;
+esac
+grep -q 'Kernel panic' "$console" && fail "guest crashed after $secs s"
+echo "  BOOT    $label: $secs s (${accel#-accel })" >&2

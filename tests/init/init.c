@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Guest init for the test suite: a tiny interpreter for the step files in
+ * tests/suite/, built static against the kernel's tools/include/nolibc.
+ *
+ * It mounts devtmpfs, proc and sysfs, runs the suite named by the
+ * "suite=" boot parameter (the kernel hands unknown parameters to init
+ * as environment), prints the result as KTAP version 1 on the console
+ * and reboots, which ends QEMU because it runs with -no-reboot.
+ *
+ * A suite is a list of cases; each case a list of steps:
+ *
+ *   case NAME                     start a test case (one KTAP result)
+ *   insmod EXPECT FILE [ARGS]     finit_module(/m/FILE); EXPECT is ok or
+ *                                 an errno name such as ENOENT
+ *   rmmod EXPECT NAME             delete_module(NAME)
+ *   log COUNT TEXT                the kernel log since the case started
+ *                                 holds TEXT exactly COUNT times, or at
+ *                                 least once when COUNT is +
+ *   file PATH TEXT                PATH holds TEXT (TEXT "-" : is empty)
+ *   nofile PATH                   PATH does not exist
+ *   write EXPECT PATH TEXT        write TEXT to PATH
+ *   uname-r                       uname -r is the release in /kernelrelease
+ *   dmesg                         show the case's kernel log as diagnostics
+ *   end                           finish the case
+ *
+ * A case passes when every step passes; the first failing step is
+ * reported as a KTAP diagnostic with the case's kernel log.
+ */
+#include <linux/reboot.h>
+
+#define MODULES_DIR	"/m/"
+#define LOG_SIZE	(256 * 1024)
+#define MAX_ARGS	8
+
+static char suite[64 * 1024];
+static char case_log[LOG_SIZE];
+static size_t case_log_len;
+static int kmsg_fd = -1;
+
+static const struct {
+	const char *name;
+	int value;
+} errnos[] = {
+	{ "ok", 0 },		{ "EPERM", EPERM },	{ "ENOENT", ENOENT },
+	{ "ENOEXEC", ENOEXEC },	{ "EBUSY", EBUSY },	{ "EEXIST", EEXIST },
+	{ "EINVAL", EINVAL },	{ "EACCES", EACCES },	{ "ENOSPC", ENOSPC },
+	{ "EKEYREJECTED", EKEYREJECTED },		{ "EWOULDBLOCK", EWOULDBLOCK },
+};
+
+static const char *errno_name(int value)
+{
+	static char buf[16];
+	size_t i;
+
+	for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+		if (errnos[i].value == value)
+			return errnos[i].name;
+	strlcpy(buf, "errno ", sizeof(buf));
+	strlcat(buf, itoa(value), sizeof(buf));
+	return buf;
+}
+
+static int errno_value(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+		if (!strcmp(errnos[i].name, name))
+			return errnos[i].value;
+	return -1;
+}
+
+static const char *find_text(const char *hay, size_t len, const char *needle)
+{
+	size_t n = strlen(needle);
+	size_t i;
+
+	for (i = 0; n && i + n <= len; i++)
+		if (!memcmp(hay + i, needle, n))
+			return hay + i;
+	return NULL;
+}
+
+static int count_text(const char *hay, size_t len, const char *needle)
+{
+	const char *end = hay + len, *p = hay;
+	int count = 0;
+
+	while ((p = find_text(p, end - p, needle))) {
+		count++;
+		p += strlen(needle);
+	}
+	return count;
+}
+
+/* Append the kernel log records written since the last call. */
+static void drain_kmsg(void)
+{
+	char rec[2048];
+	ssize_t n;
+	char *msg, *nl;
+
+	while ((n = read(kmsg_fd, rec, sizeof(rec) - 1)) > 0) {
+		rec[n] = '\0';
+		/* "prio,seq,usec,flags;text\n" followed by " KEY=value" lines */
+		msg = strchr(rec, ';');
+		if (!msg)
+			continue;
+		msg++;
+		nl = strchr(msg, '\n');
+		if (nl)
+			nl[1] = '\0';
+		n = strlen(msg);
+		if (case_log_len + n < sizeof(case_log)) {
+			memcpy(case_log + case_log_len, msg, n);
+			case_log_len += n;
+		}
+	}
+}
+
+static void start_case_log(void)
+{
+	drain_kmsg();
+	case_log_len = 0;
+}
+
+static void show_case_log(void)
+{
+	char *line = case_log, *nl;
+
+	drain_kmsg();
+	case_log[case_log_len] = '\0';
+	while (*line) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		printf("# | %s\n", line);
+		if (!nl)
+			break;
+		*nl = '\n';
+		line = nl + 1;
+	}
+}
+
+static ssize_t read_file(const char *path, char *buf, size_t size)
+{
+	ssize_t n, len = 0;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	while (len < (ssize_t)size - 1 &&
+	       (n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	buf[len] = '\0';
+	return len;
+}
+
+static int load_module(const char *file, const char *params)
+{
+	char path[256];
+	int fd, ret;
+
+	strlcpy(path, MODULES_DIR, sizeof(path));
+	strlcat(path, file, sizeof(path));
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return errno;
+	ret = my_syscall3(__NR_finit_module, fd, params, 0);
+	close(fd);
+	return -ret;
+}
+
+static int unload_module(const char *name)
+{
+	return -my_syscall2(__NR_delete_module, name, O_NONBLOCK);
+}
+
+/* Each step returns 0 on success or prints why it failed and returns 1. */
+static int step_result(int expect, int got, const char *what)
+{
+	if (got == expect)
+		return 0;
+	printf("# %s: expected %s", what, errno_name(expect));
+	printf(", got %s\n", errno_name(got));
+	return 1;
+}
+
+static int step_log(const char *count, const char *text)
+{
+	int got;
+
+	drain_kmsg();
+	got = count_text(case_log, case_log_len, text);
+	if (!strcmp(count, "+") ? got > 0 : got == atoi(count))
+		return 0;
+	printf("# log: expected %s x '%s', found %d\n", count, text, got);
+	return 1;
+}
+
+static int step_file(const char *path, const char *text)
+{
+	static char buf[16384];
+	ssize_t len = read_file(path, buf, sizeof(buf));
+
+	if (len < 0) {
+		printf("# file: cannot read %s: %s\n", path, errno_name(errno));
+		return 1;
+	}
+	if (!strcmp(text, "-") ? len == 0 : !!find_text(buf, len, text))
+		return 0;
+	printf("# file: %s does not hold '%s'; it holds:\n", path, text);
+	printf("# | %s\n", buf);
+	return 1;
+}
+
+static int step_nofile(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return 0;
+	printf("# nofile: %s exists\n", path);
+	return 1;
+}
+
+static int step_write(int expect, const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+	int got = 0;
+
+	if (fd < 0)
+		got = errno;
+	else if (write(fd, text, strlen(text)) < 0)
+		got = errno;
+	if (fd >= 0)
+		close(fd);
+	return step_result(expect, got, "write");
+}
+
+static int step_uname(void)
+{
+	struct utsname uts;
+	char want[256];
+	char *nl;
+
+	if (read_file("/kernelrelease", want, sizeof(want)) <= 0 || uname(&uts))
+		return 1;
+	nl = strchr(want, '\n');
+	if (nl)
+		*nl = '\0';
+	if (!strcmp(uts.release, want))
+		return 0;
+	printf("# uname -r: expected '%s', got '%s'\n", want, uts.release);
+	return 1;
+}
+
+/* Split LINE in place into at most MAX_ARGS words; the last takes the rest. */
+static int split(char *line, char **argv, int max)
+{
+	int argc = 0;
+
+	while (*line && argc < max) {
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (!*line)
+			break;
+		argv[argc++] = line;
+		if (argc == max)
+			break;
+		while (*line && *line != ' ' && *line != '\t')
+			line++;
+		if (*line)
+			*line++ = '\0';
+	}
+	return argc;
+}
+
+static int want_errno(const char *name, int *value)
+{
+	*value = errno_value(name);
+	if (*value >= 0)
+		return 0;
+	printf("# unknown result '%s'\n", name);
+	return 1;
+}
+
+/* Run one step; return 0 if it passed. */
+static int run_step(char *line)
+{
+	char *argv[MAX_ARGS] = { 0 };
+	int argc, expect;
+
+	argc = split(line, argv, 4);
+	if (!argc)
+		return 0;
+	if (!strcmp(argv[0], "insmod") && argc >= 3) {
+		if (want_errno(argv[1], &expect))
+			return 1;
+		return step_result(expect,
+				   load_module(argv[2], argc > 3 ? argv[3] : ""),
+				   "insmod");
+	}
+	if (!strcmp(argv[0], "rmmod") && argc == 3) {
+		if (want_errno(argv[1], &expect))
+			return 1;
+		return step_result(expect, unload_module(argv[2]), "rmmod");
+	}
+	if (!strcmp(argv[0], "log") && argc >= 3) {
+		argc = split(argv[2], argv + 2, 1) + 2;
+		return step_log(argv[1], argv[2]);
+	}
+	if (!strcmp(argv[0], "file") && argc >= 3) {
+		split(argv[1], argv + 1, 2);
+		return step_file(argv[1], argv[2]);
+	}
+	if (!strcmp(argv[0], "nofile") && argc == 2)
+		return step_nofile(argv[1]);
+	if (!strcmp(argv[0], "write") && argc == 4) {
+		if (want_errno(argv[1], &expect))
+			return 1;
+		return step_write(expect, argv[2], argv[3]);
+	}
+	if (!strcmp(argv[0], "uname-r") && argc == 1)
+		return step_uname();
+	if (!strcmp(argv[0], "dmesg") && argc == 1) {
+		show_case_log();
+		return 0;
+	}
+	printf("# bad step '%s'\n", argv[0]);
+	return 1;
+}
+
+static int count_cases(const char *text)
+{
+	const char *p = text;
+	int n = 0;
+
+	for (p = text; p; p = strchr(p, '\n')) {
+		if (*p == '\n')
+			p++;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!strncmp(p, "case ", 5))
+			n++;
+	}
+	return n;
+}
+
+static void run_suite(char *text)
+{
+	char *line, *next, *name = NULL;
+	int num = 0, failed = 0;
+
+	printf("KTAP version 1\n1..%d\n", count_cases(text));
+	for (line = text; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (!*line || *line == '#')
+			continue;
+		if (!strncmp(line, "case ", 5)) {
+			name = line + 5;
+			num++;
+			failed = 0;
+			start_case_log();
+		} else if (!name) {
+			printf("# step outside a case: %s\n", line);
+		} else if (!strcmp(line, "end")) {
+			if (failed)
+				show_case_log();
+			printf("%sok %d %s\n", failed ? "not " : "", num, name);
+			name = NULL;
+		} else if (!failed) {
+			failed = run_step(line);
+		}
+	}
+}
+
+static void setup(void)
+{
+	mkdir("/dev", 0755);
+	mkdir("/proc", 0755);
+	mkdir("/sys", 0755);
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	if (kmsg_fd < 0)
+		printf("# cannot open /dev/kmsg: %s\n", errno_name(errno));
+}
+
+int main(void)
+{
+	const char *name = getenv("suite");
+	char path[128];
+
+	setup();
+	strlcpy(path, "/suite/", sizeof(path));
+	strlcat(path, name ? name : "smoke", sizeof(path));
+	strlcat(path, ".t", sizeof(path));
+	if (read_file(path, suite, sizeof(suite)) < 0)
+		printf("KTAP version 1\n1..1\nnot ok 1 suite # cannot read %s\n",
+		       path);
+	else
+		run_suite(suite);
+	fflush(stdout);
+	reboot(LINUX_REBOOT_CMD_RESTART);
+	return 0;
+}
