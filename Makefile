@@ -23,7 +23,7 @@ export CCACHE_DIR ?= $(HOME)/.cache/ccache
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
-.PHONY: all demo check build deps clean
+.PHONY: all demo check build deps clean FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
 

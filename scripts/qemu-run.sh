@@ -13,7 +13,7 @@ show=
 kernel=$1 initrd=$2 suite=$3 ktap=$4
 console=$ktap.console
 limit=${GUEST_TIMEOUT:-180}
-cache=$(dirname "$kernel")/../../accel
+cache=${ktap%/*}/../accel
 
 qemu() {
 	timeout --foreground -k 5 "$1" qemu-system-x86_64 $2 -m 256 -smp 1 \

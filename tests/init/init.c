@@ -293,9 +293,14 @@ static int run_step(char *line)
 	char *argv[MAX_ARGS] = { 0 };
 	int argc, expect;
 
-	argc = split(line, argv, 4);
+	/* The last word of each step takes the rest of the line. */
+	argc = split(line, argv, 2);
 	if (!argc)
 		return 0;
+	if (argc == 2)
+		argc = split(argv[1], argv + 1,
+			     !strcmp(argv[0], "insmod") ||
+			     !strcmp(argv[0], "write") ? 3 : 2) + 1;
 	if (!strcmp(argv[0], "insmod") && argc >= 3) {
 		if (want_errno(argv[1], &expect))
 			return 1;
@@ -308,14 +313,10 @@ static int run_step(char *line)
 			return 1;
 		return step_result(expect, unload_module(argv[2]), "rmmod");
 	}
-	if (!strcmp(argv[0], "log") && argc >= 3) {
-		argc = split(argv[2], argv + 2, 1) + 2;
+	if (!strcmp(argv[0], "log") && argc >= 3)
 		return step_log(argv[1], argv[2]);
-	}
-	if (!strcmp(argv[0], "file") && argc >= 3) {
-		split(argv[1], argv + 1, 2);
+	if (!strcmp(argv[0], "file") && argc >= 3)
 		return step_file(argv[1], argv[2]);
-	}
 	if (!strcmp(argv[0], "nofile") && argc == 2)
 		return step_nofile(argv[1]);
 	if (!strcmp(argv[0], "write") && argc == 4) {
