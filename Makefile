@@ -17,7 +17,8 @@ PATCHES	:= $(addprefix patches/,$(shell sed -n 's/^\([^#][^ ]*\).*/\1/p' series)
 KCC	:= ccache gcc
 KMAKE	= $(MAKE) -s -C $(SRC) O=$(B)/$(1)/obj CC="$(KCC)" -j$(JOBS)
 NOLIBC	:= $(SRC)/tools/include/nolibc
-SUITES	:= $(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t))
+SUITES	:= $(filter-out demo,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
+KTAPS	:= $(foreach c,$(CONFIGS),$(foreach s,$(SUITES),$(B)/$(c)/$(s).ktap))
 
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 export KBUILD_BUILD_USER := gpl-future
@@ -25,6 +26,7 @@ export KBUILD_BUILD_HOST := harness
 
 .PHONY: all demo check build deps clean FORCE
 .SECONDARY:
+.PRECIOUS: $(B)/%.ktap
 .DELETE_ON_ERROR:
 
 all: demo
@@ -72,13 +74,11 @@ $(B)/%.ktap: FORCE
 		$(B)/$(firstword $(subst /, ,$*))/initramfs.cpio.gz $(lastword $(subst /, ,$*)) $@
 
 check: build
-	@rm -f $(B)/*/*.ktap
+	@rm -f $(KTAPS)
 	@status=0; \
-	for c in $(CONFIGS); do for s in $(filter-out demo,$(SUITES)); do \
-		$(MAKE) -s $(B)/$$c/$$s.ktap || status=1; \
-	done; done; \
+	for k in $(KTAPS); do $(MAKE) -s $$k || status=1; done; \
 	sh scripts/host-tests.sh $(B) > $(B)/host.ktap || status=1; \
-	sh scripts/ktap-report.sh $(B)/host.ktap $(B)/*/*.ktap || status=1; \
+	sh scripts/ktap-report.sh $(B)/host.ktap $(KTAPS) || status=1; \
 	exit $$status
 
 demo: $(B)/$(DEMO)/initramfs.cpio.gz
