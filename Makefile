@@ -21,6 +21,9 @@ SUITES	:= $(filter-out demo,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/
 KTAPS	:= $(foreach c,$(CONFIGS),$(foreach s,$(SUITES),$(B)/$(c)/$(s).ktap))
 
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
+# Hash paths relative to the project so every clone shares the cache.
+export CCACHE_BASEDIR := $(TOP)
+export CCACHE_NOHASHDIR := true
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
@@ -41,9 +44,9 @@ $(B)/applied.stamp: $(B)/deps.stamp series $(PATCHES) scripts/prepare-tree.sh
 	sh scripts/prepare-tree.sh $(SRC) $(TOP)/series $(TOP)/patches
 	@touch $@
 
-$(B)/%/obj/.config: $(B)/applied.stamp tests/config/base.config tests/config/%.config scripts/configure.sh
+$(B)/%/obj/.config: $(B)/applied.stamp tests/config/base.config tests/config/gpl-future.config tests/config/%.config scripts/configure.sh
 	KCC='$(KCC)' sh scripts/configure.sh $(SRC) $(B)/$*/obj \
-		tests/config/base.config tests/config/$*.config
+		tests/config/base.config tests/config/gpl-future.config tests/config/$*.config
 	@touch $@
 
 $(B)/%/kernel.stamp: $(B)/%/obj/.config
@@ -51,11 +54,13 @@ $(B)/%/kernel.stamp: $(B)/%/obj/.config
 	@sh scripts/logged.sh $(B)/$*/kernel.log $(call KMAKE,$*) bzImage modules
 	@touch $@
 
-$(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*)
+$(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*) scripts/gen-many-imports.sh scripts/relicense.sh scripts/break-crc.sh
 	@echo "  BUILD   test modules ($*)"
 	@rm -rf $(B)/$*/mods && mkdir -p $(B)/$*/mods && cp tests/modules/* $(B)/$*/mods/
+	@sh scripts/gen-many-imports.sh 500 $(B)/$*/mods
 	@sh scripts/logged.sh $(B)/$*/modules.log $(call KMAKE,$*) M=$(B)/$*/mods modules
 	@sh scripts/relicense.sh $(B)/$*/mods/*_bypass.ko
+	@sh scripts/break-crc.sh $(B)/$*/mods/gplf_badcrc.ko test_gpl_future_add
 	@touch $@
 
 $(B)/init: tests/init/init.c $(B)/applied.stamp

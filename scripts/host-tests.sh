@@ -57,9 +57,58 @@ bypass_module_is_proprietary() {
 	done
 }
 
+modpost_warns_proprietary_user() {
+	for c in "$b"/*/modules.log; do
+		grep -qF "WARNING: modpost: GPL-incompatible module gplf_prop.ko uses future GPL-only symbol 'test_gpl_future_add'" "$c" &&
+		grep -qF "module gplf_mod_prop.ko uses future GPL-only symbol 'gplf_exporter_triple'" "$c" ||
+			{ echo "$c: no modpost warning for a proprietary user"; return 1; }
+		if grep -E "module gplf_(gpl|gplplus|dualmit).ko uses future" "$c"; then
+			echo "$c: modpost warned about a GPL user"
+			return 1
+		fi
+	done
+}
+
+symvers_records_future_gpl_type() {
+	for c in "$b"/*/mods; do
+		c=${c%/mods}
+		grep -qP "^0x[0-9a-f]{8}\ttest_gpl_future_add\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t\$" "$c/obj/Module.symvers" &&
+		grep -qP "\ttest_gpl_future_ns_id\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\tTEST_GPL_FUTURE\$" "$c/obj/Module.symvers" &&
+		grep -qP "\tgplf_exporter_triple\t.*gplf_exporter\tEXPORT_SYMBOL_GPL_FUTURE\t\$" "$c/mods/Module.symvers" ||
+			{ echo "$c: Module.symvers lacks EXPORT_SYMBOL_GPL_FUTURE lines"; return 1; }
+	done
+}
+
+# An external module built against the exporter's Module.symvers
+# (KBUILD_EXTRA_SYMBOLS) must see the type and get the same warning.
+extra_symbols_keep_type() {
+	mkdir -p "$tmp/ext"
+	cp tests/modules/gplf_mod_prop.c "$tmp/ext/"
+	echo "obj-m += gplf_mod_prop.o" >"$tmp/ext/Kbuild"
+	make -C "$b/linux" O="$b/modversions/obj" CC="ccache gcc" M="$tmp/ext" \
+		KBUILD_EXTRA_SYMBOLS="$b/modversions/mods/Module.symvers" modules >"$tmp/ext.log" 2>&1 ||
+		{ tail "$tmp/ext.log"; return 1; }
+	grep -qF "module gplf_mod_prop.ko uses future GPL-only symbol 'gplf_exporter_triple'" "$tmp/ext.log"
+}
+
+crc_tables_follow_modversions() {
+	readelf -SW "$b/modversions/obj/vmlinux" | grep -q " __kcrctab_gpl_future " &&
+	readelf -SW "$b/modversions/mods/gplf_exporter.ko" | grep -q " __kcrctab_gpl_future " ||
+		{ echo "MODVERSIONS=y: no __kcrctab_gpl_future"; return 1; }
+	if readelf -SW "$b/nomodversions/mods/gplf_exporter.ko" | grep " __kcrctab"; then
+		echo "MODVERSIONS=n: unexpected CRC table"
+		return 1
+	fi
+	readelf -SW "$b/nomodversions/mods/gplf_exporter.ko" | grep -q " __ksymtab_gpl_future "
+}
+
 echo "KTAP version 1"
-echo "1..4"
+echo "1..8"
 result configure_rejects_dropped_option configure_rejects_dropped_option
 result report_fails_truncated_run report_fails_truncated_run
 result relicense_refuses_plain_module relicense_refuses_plain_module
 result bypass_module_is_proprietary bypass_module_is_proprietary
+result modpost_warns_proprietary_user modpost_warns_proprietary_user
+result symvers_records_future_gpl_type symvers_records_future_gpl_type
+result extra_symbols_keep_type extra_symbols_keep_type
+result crc_tables_follow_modversions crc_tables_follow_modversions

@@ -17,6 +17,7 @@ list=$out.list
 	echo "nod /dev/console 0600 0 0 c 5 1"
 	echo "file /init $init 0755 0 0"
 	echo "file /kernelrelease $release 0644 0 0"
+	echo "file /config $obj/.config 0644 0 0"
 	echo "dir /m 0755 0 0"
 	for ko in "$moddir"/*.ko; do
 		echo "file /m/${ko##*/} $ko 0644 0 0"

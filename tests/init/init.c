@@ -22,6 +22,8 @@
  *   write EXPECT PATH TEXT        write TEXT to PATH
  *   uname-r                       uname -r is the release in /kernelrelease
  *   dmesg                         show the case's kernel log as diagnostics
+ *   needs CONFIG_X=y              skip the case unless the kernel's .config
+ *                                 (packed as /config) has that line
  *   end                           finish the case
  *
  * A case passes when every step passes; the first failing step is
@@ -287,7 +289,26 @@ static int want_errno(const char *name, int *value)
 	return 1;
 }
 
-/* Run one step; return 0 if it passed. */
+/* A step that cannot apply to this kernel skips the rest of its case. */
+#define STEP_SKIP	2
+
+static int step_needs(const char *option)
+{
+	static char config[128 * 1024];
+	ssize_t len = read_file("/config", config, sizeof(config));
+	const char *p = config;
+	size_t n = strlen(option);
+
+	while (len > 0 && (p = find_text(p, config + len - p, option))) {
+		if ((p == config || p[-1] == '\n') && (p[n] == '\n' || !p[n]))
+			return 0;
+		p += n;
+	}
+	printf("# SKIP needs %s\n", option);
+	return STEP_SKIP;
+}
+
+/* Run one step; return 0 if it passed, STEP_SKIP, or 1 if it failed. */
 static int run_step(char *line)
 {
 	char *argv[MAX_ARGS] = { 0 };
@@ -324,6 +345,8 @@ static int run_step(char *line)
 			return 1;
 		return step_write(expect, argv[2], argv[3]);
 	}
+	if (!strcmp(argv[0], "needs") && argc == 2)
+		return step_needs(argv[1]);
 	if (!strcmp(argv[0], "uname-r") && argc == 1)
 		return step_uname();
 	if (!strcmp(argv[0], "dmesg") && argc == 1) {
@@ -372,9 +395,13 @@ static void run_suite(char *text)
 		} else if (!name) {
 			printf("# step outside a case: %s\n", line);
 		} else if (!strcmp(line, "end")) {
-			if (failed)
-				show_case_log();
-			printf("%sok %d %s\n", failed ? "not " : "", num, name);
+			if (failed == STEP_SKIP) {
+				printf("ok %d %s # SKIP\n", num, name);
+			} else {
+				if (failed)
+					show_case_log();
+				printf("%sok %d %s\n", failed ? "not " : "", num, name);
+			}
 			name = NULL;
 		} else if (!failed) {
 			failed = run_step(line);

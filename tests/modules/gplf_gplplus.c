@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "gplf_user.h"
+MODULE_LICENSE("GPL and additional rights");

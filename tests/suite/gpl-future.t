@@ -1,0 +1,89 @@
+# EXPORT_SYMBOL_GPL_FUTURE: what the loader does with each kind of user.
+# vmlinux exports test_gpl_future_add (function), test_gpl_future_magic
+# (data) and test_gpl_future_ns_id (namespace TEST_GPL_FUTURE) from
+# lib/test_gpl_future.c; the modules check the values they get.
+
+case proprietary_module_binds_vmlinux_future_gpl_symbols_with_warning
+insmod ok gplf_prop.ko
+log 1 gplf_prop: future-GPL values ok
+log 1 gplf_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future:
+log 1 test_gpl_future_add [vmlinux]
+log 1 test_gpl_future_magic [vmlinux]
+rmmod ok gplf_prop
+end
+
+case reload_warns_again_once_per_load
+insmod ok gplf_prop.ko
+log 1 test_gpl_future_add [vmlinux]
+rmmod ok gplf_prop
+insmod ok gplf_prop.ko
+log 2 test_gpl_future_add [vmlinux]
+log 2 test_gpl_future_magic [vmlinux]
+rmmod ok gplf_prop
+end
+
+case gpl_module_binds_them_silently
+insmod ok gplf_gpl.ko
+log 1 gplf_gpl: future-GPL values ok
+log 0 will become GPL-only
+rmmod ok gplf_gpl
+end
+
+case gpl_and_additional_rights_counts_as_gpl
+insmod ok gplf_gplplus.ko
+log 1 gplf_gplplus: future-GPL values ok
+log 0 will become GPL-only
+rmmod ok gplf_gplplus
+end
+
+case dual_mit_gpl_counts_as_gpl
+insmod ok gplf_dualmit.ko
+log 1 gplf_dualmit: future-GPL values ok
+log 0 will become GPL-only
+rmmod ok gplf_dualmit
+end
+
+case gpl_only_symbol_still_refused_to_proprietary_module
+insmod ENOENT smoke_bypass.ko
+log 1 smoke_bypass: Unknown symbol ktime_get (err -2)
+nofile /sys/module/smoke_bypass
+end
+
+case module_to_module_warning_names_exporter_and_records_dependency
+insmod ENOENT gplf_mod_prop.ko
+insmod ok gplf_exporter.ko
+insmod ok gplf_mod_prop.ko
+log 1 gplf_mod_prop: future-GPL values ok
+log 1 gplf_mod_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: gplf_exporter_triple [gplf_exporter]
+file /sys/module/gplf_exporter/refcnt 1
+nofile /sys/module/gplf_exporter/holders/missing
+file /sys/module/gplf_exporter/holders/gplf_mod_prop/initstate live
+rmmod EWOULDBLOCK gplf_exporter
+rmmod ok gplf_mod_prop
+rmmod ok gplf_exporter
+end
+
+case namespaced_future_gpl_symbol_with_import
+insmod ok gplf_ns_prop.ko
+log 1 gplf_ns_prop: future-GPL values ok
+log 1 gplf_ns_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_ns_id [vmlinux]
+rmmod ok gplf_ns_prop
+end
+
+case five_hundred_symbols_one_bounded_warning
+insmod ok gplf_many_exporter.ko
+insmod ok gplf_many_user.ko
+log 1 gplf_many_user: non-GPL module uses symbols that will become GPL-only
+# All 500 names have the same length: 21 fit in the line, the rest are counted.
+log 21 [gplf_many_exporter]
+log 1 [gplf_many_exporter] and 479 more
+rmmod ok gplf_many_user
+rmmod ok gplf_many_exporter
+end
+
+case modversions_crc_mismatch_refused
+needs CONFIG_MODVERSIONS=y
+insmod EINVAL gplf_badcrc.ko
+log 1 gplf_badcrc: disagrees about version of symbol test_gpl_future_add
+nofile /sys/module/gplf_badcrc
+end
