@@ -54,12 +54,13 @@ $(B)/%/kernel.stamp: $(B)/%/obj/.config
 	@sh scripts/logged.sh $(B)/$*/kernel.log $(call KMAKE,$*) bzImage modules
 	@touch $@
 
-$(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*) scripts/gen-many-imports.sh scripts/relicense.sh scripts/break-crc.sh
+$(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*) scripts/gen-many-imports.sh scripts/rewrite-modinfo.sh scripts/break-crc.sh
 	@echo "  BUILD   test modules ($*)"
 	@rm -rf $(B)/$*/mods && mkdir -p $(B)/$*/mods && cp tests/modules/* $(B)/$*/mods/
 	@sh scripts/gen-many-imports.sh 500 $(B)/$*/mods
 	@sh scripts/logged.sh $(B)/$*/modules.log $(call KMAKE,$*) M=$(B)/$*/mods modules
-	@sh scripts/relicense.sh $(B)/$*/mods/*_bypass.ko
+	@sh scripts/rewrite-modinfo.sh license 'GPL\0xxxxxxx' Proprietary $(B)/$*/mods/*_bypass.ko
+	@sh scripts/rewrite-modinfo.sh import_ns TEST_GPL_FUTURE NOT_IMPORTED_NS $(B)/$*/mods/gplf_ns_noimport.ko
 	@sh scripts/break-crc.sh $(B)/$*/mods/gplf_badcrc.ko test_gpl_future_add
 	@touch $@
 

@@ -41,10 +41,10 @@ report_fails_truncated_run() {
 		grep -qx '2 passed, 1 failed, 0 skipped' "$tmp/rep"
 }
 
-relicense_refuses_plain_module() {
+rewrite_modinfo_refuses_plain_module() {
 	cp "$b/modversions/mods/smoke_gpl.ko" "$tmp/plain.ko"
-	if sh scripts/relicense.sh "$tmp/plain.ko" 2>/dev/null; then
-		echo "relicense.sh rewrote a module without the placeholder"
+	if sh scripts/rewrite-modinfo.sh license 'GPL\0xxxxxxx' Proprietary "$tmp/plain.ko" 2>/dev/null; then
+		echo "rewrite-modinfo.sh rewrote a module without the placeholder"
 		return 1
 	fi
 	cmp "$tmp/plain.ko" "$b/modversions/mods/smoke_gpl.ko"
@@ -106,7 +106,7 @@ echo "KTAP version 1"
 echo "1..8"
 result configure_rejects_dropped_option configure_rejects_dropped_option
 result report_fails_truncated_run report_fails_truncated_run
-result relicense_refuses_plain_module relicense_refuses_plain_module
+result rewrite_modinfo_refuses_plain_module rewrite_modinfo_refuses_plain_module
 result bypass_module_is_proprietary bypass_module_is_proprietary
 result modpost_warns_proprietary_user modpost_warns_proprietary_user
 result symvers_records_future_gpl_type symvers_records_future_gpl_type

@@ -87,3 +87,17 @@ insmod EINVAL gplf_badcrc.ko
 log 1 gplf_badcrc: disagrees about version of symbol test_gpl_future_add
 nofile /sys/module/gplf_badcrc
 end
+
+case symbol_get_refuses_future_gpl_symbol
+insmod ok gplf_symget.ko
+log 1 failing symbol_get of non-GPLONLY symbol test_gpl_future_add.
+log 1 gplf_symget: symbol_get refused
+rmmod ok gplf_symget
+end
+
+case namespaced_future_gpl_symbol_without_import_refused
+insmod EINVAL gplf_ns_noimport.ko
+log 1 gplf_ns_noimport: module uses symbol (test_gpl_future_ns_id) from namespace TEST_GPL_FUTURE, but does not import it.
+log 0 will become GPL-only
+nofile /sys/module/gplf_ns_noimport
+end
