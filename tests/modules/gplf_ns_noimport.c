@@ -6,8 +6,7 @@
  * import_ns entry afterwards, leaving the check to the loader.
  */
 #include <linux/module.h>
-
-int test_gpl_future_ns_id(void);
+#include <linux/test_gpl_future.h>
 
 static int __init gplf_ns_noimport_init(void)
 {

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A proprietary module binding a namespaced future-GPL symbol. */
 #include <linux/module.h>
-
-int test_gpl_future_ns_id(void);
+#include <linux/test_gpl_future.h>
 
 static int __init gplf_ns_prop_init(void)
 {

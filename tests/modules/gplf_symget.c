@@ -4,8 +4,7 @@
  * is not EXPORT_SYMBOL_GPL (see the series' cover letter).
  */
 #include <linux/module.h>
-
-int test_gpl_future_add(int a, int b);
+#include <linux/test_gpl_future.h>
 
 static int __init gplf_symget_init(void)
 {

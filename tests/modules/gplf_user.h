@@ -5,9 +5,7 @@
  * includes it and declares its own license.
  */
 #include <linux/module.h>
-
-int test_gpl_future_add(int a, int b);
-extern const u32 test_gpl_future_magic;
+#include <linux/test_gpl_future.h>
 
 static int __init gplf_user_init(void)
 {
