@@ -101,3 +101,21 @@ log 1 gplf_ns_noimport: module uses symbol (test_gpl_future_ns_id) from namespac
 log 0 will become GPL-only
 nofile /sys/module/gplf_ns_noimport
 end
+
+# The duplicate-export check looks in the future-GPL table both ways: as
+# the table of the module being loaded and as the table of a loaded one.
+case duplicate_of_loaded_future_gpl_export_refused
+insmod ok gplf_dup_future.ko
+insmod ENOEXEC gplf_dup_plain.ko
+log 1 gplf_dup_plain: exports duplicate symbol gplf_dup_sym (owned by gplf_dup_future)
+nofile /sys/module/gplf_dup_plain
+rmmod ok gplf_dup_future
+end
+
+case future_gpl_export_duplicating_loaded_one_refused
+insmod ok gplf_dup_plain.ko
+insmod ENOEXEC gplf_dup_future.ko
+log 1 gplf_dup_future: exports duplicate symbol gplf_dup_sym (owned by gplf_dup_plain)
+nofile /sys/module/gplf_dup_future
+rmmod ok gplf_dup_plain
+end
