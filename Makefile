@@ -40,7 +40,7 @@ $(B)/deps.stamp: scripts/install-deps.sh
 	sh scripts/install-deps.sh
 	@touch $@
 
-$(B)/applied.stamp: $(B)/deps.stamp series $(PATCHES) scripts/prepare-tree.sh
+$(B)/applied.stamp: series $(PATCHES) scripts/prepare-tree.sh | $(B)/deps.stamp
 	sh scripts/prepare-tree.sh $(SRC) $(TOP)/series $(TOP)/patches
 	@touch $@
 
@@ -84,7 +84,8 @@ check: build
 	@status=0; \
 	for k in $(KTAPS); do $(MAKE) -s $$k || status=1; done; \
 	sh scripts/host-tests.sh $(B) > $(B)/host.ktap || status=1; \
-	sh scripts/ktap-report.sh $(B)/host.ktap $(KTAPS) || status=1; \
+	sh scripts/tool-tests.sh $(SRC) > $(B)/tools.ktap || status=1; \
+	sh scripts/ktap-report.sh $(B)/host.ktap $(B)/tools.ktap $(KTAPS) || status=1; \
 	exit $$status
 
 demo: $(B)/$(DEMO)/initramfs.cpio.gz

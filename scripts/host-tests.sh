@@ -1,25 +1,10 @@
 #!/bin/sh
-# host-tests.sh BUILD: the suite's host-side cases (the harness itself and,
-# later, build-time behaviour), printed as KTAP version 1.
+# host-tests.sh BUILD: the host-side cases of the harness itself and of
+# build-time behaviour, printed as KTAP version 1.
 set -u
 
 b=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-num=0
-
-# result NAME COMMAND...: one KTAP line, ok when COMMAND succeeds.
-result() {
-	name=$1
-	shift
-	num=$((num + 1))
-	if "$@" >"$tmp/out" 2>&1; then
-		echo "ok $num $name"
-	else
-		sed 's/^/# /' "$tmp/out"
-		echo "not ok $num $name"
-	fi
-}
+. scripts/ktap-lib.sh
 
 configure_rejects_dropped_option() {
 	echo 'CONFIG_GPL_FUTURE_NO_SUCH_OPTION=y' >"$tmp/bad.config"
@@ -104,11 +89,11 @@ crc_tables_follow_modversions() {
 
 echo "KTAP version 1"
 echo "1..8"
-result configure_rejects_dropped_option configure_rejects_dropped_option
-result report_fails_truncated_run report_fails_truncated_run
-result rewrite_modinfo_refuses_plain_module rewrite_modinfo_refuses_plain_module
-result bypass_module_is_proprietary bypass_module_is_proprietary
-result modpost_warns_proprietary_user modpost_warns_proprietary_user
-result symvers_records_future_gpl_type symvers_records_future_gpl_type
-result extra_symbols_keep_type extra_symbols_keep_type
-result crc_tables_follow_modversions crc_tables_follow_modversions
+result configure_rejects_dropped_option
+result report_fails_truncated_run
+result rewrite_modinfo_refuses_plain_module
+result bypass_module_is_proprietary
+result modpost_warns_proprietary_user
+result symvers_records_future_gpl_type
+result extra_symbols_keep_type
+result crc_tables_follow_modversions

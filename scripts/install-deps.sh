@@ -4,7 +4,8 @@
 set -eu
 
 pkgs="linux-source-6.12 quilt qemu-system-x86 ccache gcc make bc bison flex
-libelf-dev libssl-dev cpio xz-utils kmod perl git coreutils"
+libelf-dev libssl-dev cpio xz-utils kmod perl git coreutils
+universal-ctags python3-ply python3-git"
 
 missing=
 for p in $pkgs; do

@@ -1,0 +1,18 @@
+# ktap-lib.sh: sourced by the host-side test scripts.
+#
+# Each test is a shell function; "result NAME" runs it and prints one
+# KTAP line, ok when it succeeds, its output as diagnostics when it does
+# not.  Tests keep scratch files under $tmp.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+num=0
+
+result() {
+	num=$((num + 1))
+	if "$1" >"$tmp/out" 2>&1; then
+		echo "ok $num $1"
+	else
+		sed 's/^/# /' "$tmp/out"
+		echo "not ok $num $1"
+	fi
+}
