@@ -1,7 +1,8 @@
 # EXPORT_SYMBOL_GPL_FUTURE for Linux 6.12: build, boot and test harness.
 #
 #   make          build everything and boot the demo in QEMU
-#   make check    build what is missing and run the whole suite
+#   make check    build what is missing and run the QEMU and host suites
+#   make ci       check, then check-series and check-bisect (what CI runs)
 #
 # All output lives under build/.  Stamps make a second run cheap: the
 # tree is re-patched only when series or patches/ change, and the kernel
@@ -27,7 +28,7 @@ export CCACHE_NOHASHDIR := true
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
-.PHONY: all demo check build deps clean FORCE
+.PHONY: all demo check check-ktaps check-series check-bisect ci build deps clean FORCE
 .SECONDARY:
 .PRECIOUS: $(B)/%.ktap
 .DELETE_ON_ERROR:
@@ -79,14 +80,45 @@ $(B)/%.ktap: FORCE
 	@sh scripts/qemu-run.sh $(B)/$(firstword $(subst /, ,$*))/obj/arch/x86/boot/bzImage \
 		$(B)/$(firstword $(subst /, ,$*))/initramfs.cpio.gz $(lastword $(subst /, ,$*)) $@
 
-check: build
-	@rm -f $(KTAPS)
-	@status=0; \
-	for k in $(KTAPS); do $(MAKE) -s $$k || status=1; done; \
-	sh scripts/host-tests.sh $(B) > $(B)/host.ktap || status=1; \
-	sh scripts/tool-tests.sh $(SRC) > $(B)/tools.ktap || status=1; \
-	sh scripts/ktap-report.sh $(B)/host.ktap $(B)/tools.ktap $(KTAPS) || status=1; \
-	exit $$status
+CHECK_KTAPS := $(B)/host.ktap $(B)/tools.ktap $(KTAPS)
+SERIES_KTAPS := $(B)/series.ktap $(B)/bisect.ktap
+REPORT := sh scripts/ktap-report.sh
+# check-bisect builds every step; BISECT_FROM=N starts at patch N.
+BISECT_FROM ?= 0
+
+# Each producer writes a KTAP file; ktap-report.sh judges them all, so a
+# producer that dies early shows up as missing or truncated results.
+check-ktaps: build
+	@rm -f $(CHECK_KTAPS)
+	@for k in $(KTAPS); do $(MAKE) -s $$k; done
+	@sh scripts/host-tests.sh $(B) > $(B)/host.ktap
+	@sh scripts/tool-tests.sh $(SRC) > $(B)/tools.ktap
+
+$(B)/series.ktap: FORCE | $(B)/deps.stamp
+	@echo "  CHECK   series: git am, quilt, format, checkpatch"
+	@sh scripts/check-series.sh $(B)/series/git series patches tests/series/checkpatch.expected > $@
+
+$(B)/bisect.ktap: $(B)/$(DEMO)/obj/.config $(B)/init FORCE
+	@echo "  CHECK   bisect: build and boot each step from patch $(BISECT_FROM)"
+	@mkdir -p $(B)/bisect
+	@sh scripts/check-bisect.sh $(B)/series/git series patches $(B)/$(DEMO)/obj/.config \
+		$(B)/init $(B)/bisect $(BISECT_FROM) > $@
+
+check: check-ktaps
+	@$(REPORT) $(CHECK_KTAPS)
+
+check-series: $(B)/series.ktap
+	@$(REPORT) $^
+
+check-bisect: $(B)/bisect.ktap
+	@$(REPORT) $^
+
+# What CI runs: the suite, then the series review.  The two series
+# producers share build/series/git, so they run one after the other.
+ci: check-ktaps
+	@$(MAKE) -s $(B)/series.ktap
+	@$(MAKE) -s $(B)/bisect.ktap
+	@$(REPORT) $(CHECK_KTAPS) $(SERIES_KTAPS)
 
 demo: $(B)/$(DEMO)/initramfs.cpio.gz
 	@sh scripts/qemu-run.sh --show $(B)/$(DEMO)/obj/arch/x86/boot/bzImage \
