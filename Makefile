@@ -75,9 +75,11 @@ $(B)/%/initramfs.cpio.gz: $(B)/init $(B)/%/modules.stamp $(wildcard tests/suite/
 
 build: $(foreach c,$(CONFIGS),$(B)/$(c)/initramfs.cpio.gz)
 
-# One boot per configuration and suite; each leaves a KTAP log.
+# One boot per configuration and suite; each leaves a KTAP log.  A suite
+# line "# cmdline: ..." adds kernel parameters for its boot.
 $(B)/%.ktap: FORCE
-	@sh scripts/qemu-run.sh $(B)/$(firstword $(subst /, ,$*))/obj/arch/x86/boot/bzImage \
+	@GUEST_CMDLINE="$$(sed -n 's/^# cmdline: //p' tests/suite/$(lastword $(subst /, ,$*)).t) $${GUEST_CMDLINE:-}" \
+		sh scripts/qemu-run.sh $(B)/$(firstword $(subst /, ,$*))/obj/arch/x86/boot/bzImage \
 		$(B)/$(firstword $(subst /, ,$*))/initramfs.cpio.gz $(lastword $(subst /, ,$*)) $@
 
 CHECK_KTAPS := $(B)/host.ktap $(B)/tools.ktap $(KTAPS)
@@ -91,7 +93,7 @@ BISECT_FROM ?= 0
 check-ktaps: build
 	@rm -f $(CHECK_KTAPS)
 	@for k in $(KTAPS); do $(MAKE) -s $$k; done
-	@sh scripts/host-tests.sh $(B) > $(B)/host.ktap
+	@CONFIGS="$(CONFIGS)" sh scripts/host-tests.sh $(B) > $(B)/host.ktap
 	@sh scripts/tool-tests.sh $(SRC) > $(B)/tools.ktap
 
 $(B)/series.ktap: FORCE | $(B)/deps.stamp

@@ -4,6 +4,8 @@
 set -u
 
 b=$1
+# The configurations make check builds (build/ also holds other trees).
+configs=${CONFIGS:-modversions nomodversions}
 . scripts/ktap-lib.sh
 
 configure_rejects_dropped_option() {
@@ -36,14 +38,16 @@ rewrite_modinfo_refuses_plain_module() {
 }
 
 bypass_module_is_proprietary() {
-	for c in "$b"/*/mods/smoke_bypass.ko; do
+	for c in $configs; do
+		c=$b/$c/mods/smoke_bypass.ko
 		[ "$(modinfo -F license "$c")" = Proprietary ] ||
 			{ echo "$c: license is not Proprietary"; return 1; }
 	done
 }
 
 modpost_warns_proprietary_user() {
-	for c in "$b"/*/modules.log; do
+	for c in $configs; do
+		c=$b/$c/modules.log
 		grep -qF "WARNING: modpost: GPL-incompatible module gplf_prop.ko uses future GPL-only symbol 'test_gpl_future_add'" "$c" &&
 		grep -qF "module gplf_mod_prop.ko uses future GPL-only symbol 'gplf_exporter_triple'" "$c" ||
 			{ echo "$c: no modpost warning for a proprietary user"; return 1; }
@@ -55,8 +59,8 @@ modpost_warns_proprietary_user() {
 }
 
 symvers_records_future_gpl_type() {
-	for c in "$b"/*/mods; do
-		c=${c%/mods}
+	for c in $configs; do
+		c=$b/$c
 		grep -qP "^0x[0-9a-f]{8}\ttest_gpl_future_add\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t\$" "$c/obj/Module.symvers" &&
 		grep -qP "\ttest_gpl_future_ns_id\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\tTEST_GPL_FUTURE\$" "$c/obj/Module.symvers" &&
 		grep -qP "\tgplf_exporter_triple\t.*gplf_exporter\tEXPORT_SYMBOL_GPL_FUTURE\t\$" "$c/mods/Module.symvers" ||

@@ -17,7 +17,10 @@
  *   log COUNT TEXT                the kernel log since the case started
  *                                 holds TEXT exactly COUNT times, or at
  *                                 least once when COUNT is +
+ *   bootlog COUNT TEXT            the same for the log of the boot, up to
+ *                                 the suite's first case
  *   file PATH TEXT                PATH holds TEXT (TEXT "-" : is empty)
+ *   lines PATH COUNT              PATH has exactly COUNT lines
  *   nofile PATH                   PATH does not exist
  *   write EXPECT PATH TEXT        write TEXT to PATH
  *   uname-r                       uname -r is the release in /kernelrelease
@@ -38,6 +41,8 @@
 static char suite[64 * 1024];
 static char case_log[LOG_SIZE];
 static size_t case_log_len;
+static char boot_log[LOG_SIZE];
+static size_t boot_log_len;
 static int kmsg_fd = -1;
 
 static const struct {
@@ -124,6 +129,11 @@ static void drain_kmsg(void)
 static void start_case_log(void)
 {
 	drain_kmsg();
+	/* What the first case finds is the log of the boot. */
+	if (!boot_log_len) {
+		memcpy(boot_log, case_log, case_log_len);
+		boot_log_len = case_log_len;
+	}
 	case_log_len = 0;
 }
 
@@ -190,22 +200,26 @@ static int step_result(int expect, int got, const char *what)
 	return 1;
 }
 
-static int step_log(const char *count, const char *text)
+static int step_log(const char *count, const char *text, int boot)
 {
 	int got;
 
 	drain_kmsg();
-	got = count_text(case_log, case_log_len, text);
+	got = boot ? count_text(boot_log, boot_log_len, text) :
+		     count_text(case_log, case_log_len, text);
 	if (!strcmp(count, "+") ? got > 0 : got == atoi(count))
 		return 0;
-	printf("# log: expected %s x '%s', found %d\n", count, text, got);
+	printf("# %s: expected %s x '%s', found %d\n", boot ? "bootlog" : "log",
+	       count, text, got);
 	return 1;
 }
 
+static char file_buf[64 * 1024];
+
 static int step_file(const char *path, const char *text)
 {
-	static char buf[16384];
-	ssize_t len = read_file(path, buf, sizeof(buf));
+	char *buf = file_buf;
+	ssize_t len = read_file(path, buf, sizeof(file_buf));
 
 	if (len < 0) {
 		printf("# file: cannot read %s: %s\n", path, errno_name(errno));
@@ -215,6 +229,24 @@ static int step_file(const char *path, const char *text)
 		return 0;
 	printf("# file: %s does not hold '%s'; it holds:\n", path, text);
 	printf("# | %s\n", buf);
+	return 1;
+}
+
+static int step_lines(const char *path, const char *count)
+{
+	ssize_t len = read_file(path, file_buf, sizeof(file_buf));
+	int got = 0;
+	ssize_t i;
+
+	if (len < 0) {
+		printf("# lines: cannot read %s: %s\n", path, errno_name(errno));
+		return 1;
+	}
+	for (i = 0; i < len; i++)
+		got += file_buf[i] == '\n';
+	if (got == atoi(count))
+		return 0;
+	printf("# lines: %s has %d lines, expected %s\n", path, got, count);
 	return 1;
 }
 
@@ -335,9 +367,13 @@ static int run_step(char *line)
 		return step_result(expect, unload_module(argv[2]), "rmmod");
 	}
 	if (!strcmp(argv[0], "log") && argc >= 3)
-		return step_log(argv[1], argv[2]);
+		return step_log(argv[1], argv[2], 0);
+	if (!strcmp(argv[0], "bootlog") && argc >= 3)
+		return step_log(argv[1], argv[2], 1);
 	if (!strcmp(argv[0], "file") && argc >= 3)
 		return step_file(argv[1], argv[2]);
+	if (!strcmp(argv[0], "lines") && argc == 3)
+		return step_lines(argv[1], argv[2]);
 	if (!strcmp(argv[0], "nofile") && argc == 2)
 		return step_nofile(argv[1]);
 	if (!strcmp(argv[0], "write") && argc == 4) {

@@ -119,3 +119,46 @@ log 1 gplf_dup_future: exports duplicate symbol gplf_dup_sym (owned by gplf_dup_
 nofile /sys/module/gplf_dup_future
 rmmod ok gplf_dup_plain
 end
+
+# /sys/module/NAME/gpl_future_imports: what a non-GPL module bound.
+case record_lists_exactly_the_bound_symbols
+insmod ok gplf_prop.ko
+file /sys/module/gplf_prop/gpl_future_imports test_gpl_future_add vmlinux
+file /sys/module/gplf_prop/gpl_future_imports test_gpl_future_magic vmlinux
+lines /sys/module/gplf_prop/gpl_future_imports 2
+rmmod ok gplf_prop
+nofile /sys/module/gplf_prop/gpl_future_imports
+end
+
+case record_names_the_exporting_module
+insmod ok gplf_exporter.ko
+insmod ok gplf_mod_prop.ko
+file /sys/module/gplf_mod_prop/gpl_future_imports gplf_exporter_triple gplf_exporter
+lines /sys/module/gplf_mod_prop/gpl_future_imports 1
+nofile /sys/module/gplf_exporter/gpl_future_imports
+rmmod ok gplf_mod_prop
+rmmod ok gplf_exporter
+end
+
+case record_absent_for_gpl_modules
+insmod ok gplf_gpl.ko
+insmod ok gplf_dualmit.ko
+nofile /sys/module/gplf_gpl/gpl_future_imports
+nofile /sys/module/gplf_dualmit/gpl_future_imports
+rmmod ok gplf_gpl
+rmmod ok gplf_dualmit
+end
+
+case record_holds_all_five_hundred_symbols
+insmod ok gplf_many_exporter.ko
+insmod ok gplf_many_user.ko
+lines /sys/module/gplf_many_user/gpl_future_imports 500
+file /sys/module/gplf_many_user/gpl_future_imports gplf_many_000 gplf_many_exporter
+file /sys/module/gplf_many_user/gpl_future_imports gplf_many_499 gplf_many_exporter
+rmmod ok gplf_many_user
+rmmod ok gplf_many_exporter
+end
+
+case default_policy_is_warn
+file /sys/module/module/parameters/gpl_future warn
+end

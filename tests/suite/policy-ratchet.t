@@ -1,0 +1,30 @@
+# The policy at run time: warn can be tightened to enforce, never back.
+
+case starts_in_warn_mode
+file /sys/module/module/parameters/gpl_future warn
+insmod ok gplf_prop.ko
+log 1 gplf_prop: non-GPL module uses symbols that will become GPL-only
+rmmod ok gplf_prop
+end
+
+case bad_value_rejected_and_policy_kept
+write EINVAL /sys/module/module/parameters/gpl_future sometimes
+log 1 module.gpl_future: unknown policy 'sometimes' (warn or enforce), keeping 'warn'
+file /sys/module/module/parameters/gpl_future warn
+end
+
+case tighten_to_enforce_takes_effect
+write ok /sys/module/module/parameters/gpl_future enforce
+file /sys/module/module/parameters/gpl_future enforce
+insmod ENOENT gplf_prop.ko
+log 1 gplf_prop: symbol test_gpl_future_add will become GPL-only and module.gpl_future=enforce refuses it to non-GPL modules
+insmod ok gplf_gpl.ko
+rmmod ok gplf_gpl
+end
+
+case relax_refused_after_tightening
+write EPERM /sys/module/module/parameters/gpl_future warn
+log 1 module.gpl_future: 'enforce' cannot be relaxed to 'warn'
+file /sys/module/module/parameters/gpl_future enforce
+insmod ENOENT gplf_prop.ko
+end
