@@ -23,6 +23,9 @@
  *   lines PATH COUNT              PATH has exactly COUNT lines
  *   nofile PATH                   PATH does not exist
  *   write EXPECT PATH TEXT        write TEXT to PATH
+ *   write-nocap EXPECT PATH TEXT  the same from a child process that
+ *                                 dropped every capability (still uid 0,
+ *                                 so file permissions let it write)
  *   uname-r                       uname -r is the release in /kernelrelease
  *   dmesg                         show the case's kernel log as diagnostics
  *   needs CONFIG_X=y              skip the case unless the kernel's .config
@@ -32,6 +35,7 @@
  * A case passes when every step passes; the first failing step is
  * reported as a KTAP diagnostic with the case's kernel log.
  */
+#include <linux/capability.h>
 #include <linux/reboot.h>
 
 #define MODULES_DIR	"/m/"
@@ -260,7 +264,7 @@ static int step_nofile(const char *path)
 	return 1;
 }
 
-static int step_write(int expect, const char *path, const char *text)
+static int write_file(const char *path, const char *text)
 {
 	int fd = open(path, O_WRONLY);
 	int got = 0;
@@ -271,7 +275,32 @@ static int step_write(int expect, const char *path, const char *text)
 		got = errno;
 	if (fd >= 0)
 		close(fd);
-	return step_result(expect, got, "write");
+	return got;
+}
+
+static int step_write(int expect, const char *path, const char *text)
+{
+	return step_result(expect, write_file(path, text), "write");
+}
+
+/* The child exits with the errno of the write, or 255 if capset failed. */
+static int step_write_nocap(int expect, const char *path, const char *text)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct none[_LINUX_CAPABILITY_U32S_3] = { };
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return step_result(expect, errno, "write-nocap fork");
+	if (!pid) {
+		if (my_syscall2(__NR_capset, &hdr, none))
+			exit(255);
+		exit(write_file(path, text));
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return step_result(expect, ECHILD, "write-nocap");
+	return step_result(expect, WEXITSTATUS(status), "write-nocap");
 }
 
 static int step_uname(void)
@@ -353,7 +382,8 @@ static int run_step(char *line)
 	if (argc == 2)
 		argc = split(argv[1], argv + 1,
 			     !strcmp(argv[0], "insmod") ||
-			     !strcmp(argv[0], "write") ? 3 : 2) + 1;
+			     !strcmp(argv[0], "write") ||
+			     !strcmp(argv[0], "write-nocap") ? 3 : 2) + 1;
 	if (!strcmp(argv[0], "insmod") && argc >= 3) {
 		if (want_errno(argv[1], &expect))
 			return 1;
@@ -380,6 +410,11 @@ static int run_step(char *line)
 		if (want_errno(argv[1], &expect))
 			return 1;
 		return step_write(expect, argv[2], argv[3]);
+	}
+	if (!strcmp(argv[0], "write-nocap") && argc == 4) {
+		if (want_errno(argv[1], &expect))
+			return 1;
+		return step_write_nocap(expect, argv[2], argv[3]);
 	}
 	if (!strcmp(argv[0], "needs") && argc == 2)
 		return step_needs(argv[1]);

@@ -13,6 +13,11 @@ log 1 module.gpl_future: unknown policy 'sometimes' (warn or enforce), keeping '
 file /sys/module/module/parameters/gpl_future warn
 end
 
+case tightening_needs_cap_sys_module
+write-nocap EPERM /sys/module/module/parameters/gpl_future enforce
+file /sys/module/module/parameters/gpl_future warn
+end
+
 case tighten_to_enforce_takes_effect
 write ok /sys/module/module/parameters/gpl_future enforce
 file /sys/module/module/parameters/gpl_future enforce
