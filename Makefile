@@ -3,6 +3,7 @@
 #   make          build everything and boot the demo in QEMU
 #   make check    build what is missing and run the QEMU and host suites
 #   make ci       check, then check-series and check-bisect (what CI runs)
+#   make bench    the series' cost against the unpatched kernel
 #
 # All output lives under build/.  Stamps make a second run cheap: the
 # tree is re-patched only when series or patches/ change, and the kernel
@@ -28,7 +29,7 @@ export CCACHE_NOHASHDIR := true
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
-.PHONY: all demo check check-ktaps check-series check-bisect ci build deps clean FORCE
+.PHONY: all demo check check-ktaps check-series check-bisect ci bench build deps clean FORCE
 .SECONDARY:
 .PRECIOUS: $(B)/%.ktap
 .DELETE_ON_ERROR:
@@ -121,6 +122,12 @@ ci: check-ktaps
 	@$(MAKE) -s $(B)/series.ktap
 	@$(MAKE) -s $(B)/bisect.ktap
 	@$(REPORT) $(CHECK_KTAPS) $(SERIES_KTAPS)
+
+# What the series costs, patched vs pristine (Documentation/benchmarks.md).
+# Several minutes, so not part of ci.
+BENCH_ROUNDS ?= 3
+bench: $(B)/$(DEMO)/kernel.stamp $(B)/init
+	@sh scripts/bench.sh $(B) $(B)/init $(BENCH_ROUNDS) 500
 
 demo: $(B)/$(DEMO)/initramfs.cpio.gz
 	@sh scripts/qemu-run.sh --show $(B)/$(DEMO)/obj/arch/x86/boot/bzImage \

@@ -5,7 +5,8 @@
 # the KTAP the guest printed to KTAP (the whole console to KTAP.console).
 # QEMU always runs under a timeout (GUEST_TIMEOUT, default 180 s); KVM is
 # used only when a probe boot shows it works, else TCG.  --show streams
-# the console to the terminal.  Extra kernel parameters: GUEST_CMDLINE.
+# the console to the terminal.  Extra kernel parameters: GUEST_CMDLINE;
+# extra QEMU options: QEMU_EXTRA; QEMU_ACCEL overrides the probe.
 set -u
 
 show=
@@ -17,7 +18,7 @@ cache=${ktap%/*}/../accel
 
 qemu() {
 	timeout --foreground -k 5 "$1" qemu-system-x86_64 $2 -m 256 -smp 1 \
-		-display none -monitor none -serial stdio -no-reboot \
+		-display none -monitor none -serial stdio -no-reboot ${QEMU_EXTRA:-} \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 loglevel=3 panic=-1 oops=panic suite=$3 ${GUEST_CMDLINE:-}"
 }
@@ -32,8 +33,12 @@ probe_accel() {
 		echo "-accel tcg"
 	fi
 }
-[ -s "$cache" ] || probe_accel >"$cache"
-accel=$(cat "$cache")
+if [ -n "${QEMU_ACCEL:-}" ]; then
+	accel=$QEMU_ACCEL
+else
+	[ -s "$cache" ] || probe_accel >"$cache"
+	accel=$(cat "$cache")
+fi
 
 # Run QEMU and append its exit status to the console, so the status
 # survives the pipe (POSIX sh has no pipefail).

@@ -27,6 +27,9 @@
  *                                 dropped every capability (still uid 0,
  *                                 so file permissions let it write)
  *   uname-r                       uname -r is the release in /kernelrelease
+ *   bench LABEL FILE REPS         time REPS rounds of loading and unloading
+ *                                 FILE; print "# bench LABEL" with the
+ *                                 median and the 10th/90th percentiles
  *   dmesg                         show the case's kernel log as diagnostics
  *   needs CONFIG_X=y              skip the case unless the kernel's .config
  *                                 (packed as /config) has that line
@@ -303,6 +306,59 @@ static int step_write_nocap(int expect, const char *path, const char *text)
 	return step_result(expect, WEXITSTATUS(status), "write-nocap");
 }
 
+#define BENCH_MAX_REPS	1000
+
+static long long monotonic_ns(void)
+{
+	struct timespec ts;
+
+	my_syscall2(__NR_clock_gettime, CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* nolibc has no qsort(); REPS is small enough for an insertion sort. */
+static void sort_ll(long long *v, int n)
+{
+	long long x;
+	int i, j;
+
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+static int step_bench(const char *label, const char *file, const char *reps)
+{
+	static long long ns[BENCH_MAX_REPS];
+	int n = atoi(reps), i, err;
+	char name[64];
+	long long t;
+
+	if (n < 10 || n > BENCH_MAX_REPS) {
+		printf("# bench: REPS must be 10..%d\n", BENCH_MAX_REPS);
+		return 1;
+	}
+	strlcpy(name, file, sizeof(name));
+	if (strchr(name, '.'))
+		*strchr(name, '.') = '\0';
+	for (i = 0; i < n; i++) {
+		t = monotonic_ns();
+		err = load_module(file, "");
+		if (!err)
+			err = unload_module(name);
+		ns[i] = monotonic_ns() - t;
+		if (err)
+			return step_result(0, err, "bench");
+	}
+	sort_ll(ns, n);
+	printf("# bench %s median_ns %lld p10_ns %lld p90_ns %lld reps %d\n",
+	       label, ns[n / 2], ns[n / 10], ns[n * 9 / 10], n);
+	return 0;
+}
+
 static int step_uname(void)
 {
 	struct utsname uts;
@@ -383,7 +439,8 @@ static int run_step(char *line)
 		argc = split(argv[1], argv + 1,
 			     !strcmp(argv[0], "insmod") ||
 			     !strcmp(argv[0], "write") ||
-			     !strcmp(argv[0], "write-nocap") ? 3 : 2) + 1;
+			     !strcmp(argv[0], "write-nocap") ||
+			     !strcmp(argv[0], "bench") ? 3 : 2) + 1;
 	if (!strcmp(argv[0], "insmod") && argc >= 3) {
 		if (want_errno(argv[1], &expect))
 			return 1;
@@ -418,6 +475,8 @@ static int run_step(char *line)
 	}
 	if (!strcmp(argv[0], "needs") && argc == 2)
 		return step_needs(argv[1]);
+	if (!strcmp(argv[0], "bench") && argc == 4)
+		return step_bench(argv[1], argv[2], argv[3]);
 	if (!strcmp(argv[0], "uname-r") && argc == 1)
 		return step_uname();
 	if (!strcmp(argv[0], "dmesg") && argc == 1) {

@@ -1,0 +1,77 @@
+#!/bin/sh
+# bench.sh BUILD INIT ROUNDS N
+#
+# What the series costs, as ratios measured in one run.  Builds the
+# pristine tree (BUILD/pristine) and the patched one (BUILD/linux) with
+# the same config (the modversions config without CONFIG_TEST_GPL_FUTURE,
+# so the patched kernel has no user of the macro), builds the benchmark
+# modules (gen-bench-modules.sh, N imports each) for both, boots the two
+# kernels alternately ROUNDS times each under TCG with
+# "-icount shift=0,sleep=off" (the guest clock counts instructions, so
+# runs repeat to the microsecond), then once each under plain TCG as a
+# sanity check.  Prints the table (bench-report.sh) and adds it to
+# Documentation/benchmarks.md.
+set -eu
+
+b=$1 init=$2 rounds=$3 n=$4
+top=$(pwd)
+out=$b/bench
+kernels="pristine patched"
+
+die() { echo "bench: error: $*" >&2; exit 1; }
+src() { if [ "$1" = pristine ]; then echo "$b/pristine"; else echo "$b/linux"; fi; }
+# kmake LOG KERNEL TARGET...: make in KERNEL's tree, output in LOG.
+kmake() {
+	log=$1 k=$2
+	shift 2
+	sh scripts/logged.sh "$log" make -s -C "$(src "$k")" O="$out/$k/obj" \
+		CC="ccache gcc" -j"$(nproc)" "$@"
+}
+
+sh scripts/prepare-tree.sh "$b/pristine" /dev/null "$top/patches"
+for k in $kernels; do
+	mkdir -p "$out/$k/obj"
+	cp "$b/modversions/obj/.config" "$out/$k/obj/.config"
+	"$b/linux/scripts/config" --file "$out/$k/obj/.config" -d TEST_GPL_FUTURE
+	echo "  BUILD   bench kernel ($k)" >&2
+	kmake "$out/$k/kernel.log" "$k" olddefconfig bzImage modules
+done
+grep -q '^CONFIG_MODULE_GPL_FUTURE_WARN=y' "$out/patched/obj/.config" ||
+	die "the patched bench kernel lacks CONFIG_MODULE_GPL_FUTURE_WARN"
+
+for k in $kernels; do
+	mods=$out/$k/mods
+	rm -rf "$mods" && mkdir -p "$mods"
+	sh scripts/gen-bench-modules.sh "$n" "$mods" \
+		"$out/pristine/obj/Module.symvers" "$out/patched/obj/Module.symvers"
+	future=; [ "$k" = patched ] && future=m
+	echo "  BUILD   bench modules ($k)" >&2
+	kmake "$out/$k/modules.log" "$k" M="$mods" BENCH_FUTURE=$future modules
+	sh scripts/mkinitramfs.sh "$out/$k/obj" "$init" "$mods" tests/bench "$out/$k/initramfs.cpio.gz"
+done
+
+# boot KERNEL RUN: one boot, KTAP in $out/KERNEL/RUN.ktap.
+boot() {
+	sh scripts/qemu-run.sh "$out/$1/obj/arch/x86/boot/bzImage" \
+		"$out/$1/initramfs.cpio.gz" bench "$out/$1/$2.ktap"
+}
+
+rm -f "$out"/*/icount-*.ktap "$out"/*/tcg.ktap
+r=1
+while [ "$r" -le "$rounds" ]; do
+	for k in $kernels; do
+		QEMU_ACCEL="-accel tcg" QEMU_EXTRA="-icount shift=0,sleep=off" boot "$k" "icount-$r"
+	done
+	r=$((r + 1))
+done
+for k in $kernels; do
+	QEMU_ACCEL="-accel tcg" boot "$k" tcg
+done
+sh scripts/bench-report.sh "$out" "$(cat "$out/patched/obj/include/config/kernel.release")" >"$out/report.md"
+cat "$out/report.md"
+# Newest run first, under the marker, so the next run reads against this one.
+doc=Documentation/benchmarks.md
+awk -v report="$out/report.md" '{ print } /^<!-- runs, newest first -->$/ {
+	print ""; while ((getline l < report) > 0) print l }' "$doc" >"$doc.tmp"
+mv "$doc.tmp" "$doc"
+echo "bench: added this run to $doc" >&2

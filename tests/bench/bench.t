@@ -1,0 +1,20 @@
+# make bench: module load cost, one boot per kernel and round.  Each
+# "bench" step loads and unloads its module 200 times; the console
+# loglevel (3) keeps the proprietary users' warnings off the serial line,
+# but they are still formatted and logged.
+
+case bench_plain_imports
+insmod ok bench_plain_exporter.ko
+bench vmlinux_plain bench_vmlinux.ko 200
+bench module_plain_gpl bench_plain_gpl.ko 200
+bench module_plain_prop bench_plain_prop.ko 200
+rmmod ok bench_plain_exporter
+end
+
+case bench_future_gpl_imports
+needs CONFIG_MODULE_GPL_FUTURE_WARN=y
+insmod ok bench_future_exporter.ko
+bench future_gpl bench_future_gpl.ko 200
+bench future_prop bench_future_prop.ko 200
+rmmod ok bench_future_exporter
+end
