@@ -162,3 +162,33 @@ end
 case default_policy_is_warn
 file /sys/module/module/parameters/gpl_future warn
 end
+
+# Taint inheritance from a proprietary exporter is the same for its
+# future-GPL exports as for its plain ones.
+case gpl_user_of_proprietary_future_export_inherits_taint
+insmod ok gplf_prop_exporter.ko
+insmod ok gplf_taint_future.ko
+log 1 gplf_taint_future: module uses symbols gplf_prop_future from proprietary module gplf_prop_exporter, inheriting taint.
+file /sys/module/gplf_taint_future/taint P
+log 0 will become GPL-only
+nofile /sys/module/gplf_taint_future/gpl_future_imports
+rmmod ok gplf_taint_future
+rmmod ok gplf_prop_exporter
+end
+
+case gpl_user_of_proprietary_plain_export_inherits_taint
+insmod ok gplf_prop_exporter.ko
+insmod ok gplf_taint_plain.ko
+log 1 gplf_taint_plain: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+file /sys/module/gplf_taint_plain/taint P
+rmmod ok gplf_taint_plain
+rmmod ok gplf_prop_exporter
+end
+
+case gpl_only_user_of_proprietary_future_export_refused
+insmod ok gplf_prop_exporter.ko
+insmod ENOENT gplf_taint_gplonly.ko
+log 1 gplf_taint_gplonly: Unknown symbol
+nofile /sys/module/gplf_taint_gplonly
+rmmod ok gplf_prop_exporter
+end
