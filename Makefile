@@ -47,8 +47,7 @@ $(B)/applied.stamp: series $(PATCHES) scripts/prepare-tree.sh | $(B)/deps.stamp
 	@touch $@
 
 $(B)/%/obj/.config: $(B)/applied.stamp tests/config/base.config tests/config/gpl-future.config tests/config/%.config scripts/configure.sh
-	KCC='$(KCC)' sh scripts/configure.sh $(SRC) $(B)/$*/obj \
-		tests/config/base.config tests/config/gpl-future.config tests/config/$*.config
+	KCC='$(KCC)' sh scripts/configure.sh $(SRC) $(B)/$*/obj $(filter tests/config/%,$^)
 	@touch $@
 
 $(B)/%/kernel.stamp: $(B)/%/obj/.config
@@ -56,7 +55,7 @@ $(B)/%/kernel.stamp: $(B)/%/obj/.config
 	@sh scripts/logged.sh $(B)/$*/kernel.log $(call KMAKE,$*) bzImage modules
 	@touch $@
 
-$(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*) scripts/gen-many-imports.sh scripts/rewrite-modinfo.sh scripts/break-crc.sh
+$(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*) scripts/gen-many-imports.sh scripts/gen-exporter.sh scripts/rewrite-modinfo.sh scripts/break-crc.sh
 	@echo "  BUILD   test modules ($*)"
 	@rm -rf $(B)/$*/mods && mkdir -p $(B)/$*/mods && cp tests/modules/* $(B)/$*/mods/
 	@sh scripts/gen-many-imports.sh 500 $(B)/$*/mods

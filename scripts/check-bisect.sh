@@ -6,8 +6,7 @@
 # bzImage and modules with CONFIG (options the tree does not know yet
 # fall away through olddefconfig), rebuild the C files the patch touched
 # with W=1, and boot the smoke suite under QEMU.  A step fails on a build
-# error, on a warning the previous step did not have, or on a failed
-# boot.  One KTAP result per step; logs in OUT/NN.*.  With FROM, steps
+# error, on a warning no earlier step had, or on a failed boot.  One KTAP result per step; logs in OUT/NN.*.  With FROM, steps
 # before patch FROM are applied but neither built nor booted.
 set -u
 
