@@ -4,6 +4,8 @@
 #   make check    build what is missing and run the QEMU and host suites
 #   make ci       check, then check-series and check-bisect (what CI runs)
 #   make bench    the series' cost against the unpatched kernel
+#   make audit    build scripts/gpl-future-audit (make install PREFIX=...)
+#   make fuzz     fuzz its parser for FUZZ_TIME seconds (libFuzzer, clang)
 #
 # All output lives under build/.  Stamps make a second run cheap: the
 # tree is re-patched only when series or patches/ change, and the kernel
@@ -30,6 +32,7 @@ export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
 .PHONY: all demo check check-ktaps check-series check-bisect ci bench build deps clean FORCE
+.PHONY: audit install fuzz
 .SECONDARY:
 .PRECIOUS: $(B)/%.ktap
 .DELETE_ON_ERROR:
@@ -82,7 +85,42 @@ $(B)/%.ktap: FORCE
 		sh scripts/qemu-run.sh $(B)/$(firstword $(subst /, ,$*))/obj/arch/x86/boot/bzImage \
 		$(B)/$(firstword $(subst /, ,$*))/initramfs.cpio.gz $(lastword $(subst /, ,$*)) $@
 
-CHECK_KTAPS := $(B)/host.ktap $(B)/tools.ktap $(KTAPS)
+# gpl-future-audit: a host tool, built without the kernel tree.  The
+# sanitizer build is what the tests feed broken files to.
+AUDIT_DIR	:= scripts/gpl-future-audit
+AUDIT_SRCS	:= $(filter-out $(AUDIT_DIR)/fuzz.c,$(wildcard $(AUDIT_DIR)/*.c))
+AUDIT		:= $(B)/tools/gpl-future-audit
+AUDIT_CFLAGS	?= -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -std=gnu11
+AUDIT_LIBS	:= -lelf -llzma -lzstd -pthread
+SANITIZE	:= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+PREFIX		?= /usr/local
+FUZZ_TIME	?= 120
+
+audit: $(AUDIT)
+$(AUDIT): $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h
+	@mkdir -p $(@D)
+	$(CC) $(AUDIT_CFLAGS) -o $@ $(AUDIT_SRCS) $(AUDIT_LIBS)
+
+$(B)/tools/asan/gpl-future-audit: $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h
+	@mkdir -p $(@D)
+	$(CC) $(AUDIT_CFLAGS) -O1 $(SANITIZE) -o $@ $(AUDIT_SRCS) $(AUDIT_LIBS)
+
+install: $(AUDIT)
+	install -D -m 0755 $(AUDIT) $(DESTDIR)$(PREFIX)/bin/gpl-future-audit
+
+# The seed corpus: the test modules, plain and packed.
+fuzz: $(B)/modversions/modules.stamp
+	@sh scripts/install-deps.sh clang libclang-rt-14-dev
+	@mkdir -p $(B)/fuzz/corpus
+	clang -g -O1 -fsanitize=fuzzer $(SANITIZE) -o $(B)/fuzz/fuzz-audit \
+		$(AUDIT_DIR)/fuzz.c $(filter-out $(AUDIT_DIR)/main.c,$(AUDIT_SRCS)) $(AUDIT_LIBS)
+	@for ko in $(B)/modversions/mods/*.ko; do n=$$(basename $$ko); \
+		cp $$ko $(B)/fuzz/corpus/$$n; xz -c $$ko > $(B)/fuzz/corpus/$$n.xz; \
+		zstd -q -f -c $$ko > $(B)/fuzz/corpus/$$n.zst; done
+	cd $(B)/fuzz && ./fuzz-audit -max_total_time=$(FUZZ_TIME) -timeout=10 \
+		-rss_limit_mb=2048 -print_final_stats=1 corpus
+
+CHECK_KTAPS := $(B)/host.ktap $(B)/tools.ktap $(B)/audit.ktap $(KTAPS)
 SERIES_KTAPS := $(B)/series.ktap $(B)/bisect.ktap
 REPORT := sh scripts/ktap-report.sh
 # check-bisect builds every step; BISECT_FROM=N starts at patch N.
@@ -90,11 +128,12 @@ BISECT_FROM ?= 0
 
 # Each producer writes a KTAP file; ktap-report.sh judges them all, so a
 # producer that dies early shows up as missing or truncated results.
-check-ktaps: build
+check-ktaps: build $(AUDIT) $(B)/tools/asan/gpl-future-audit
 	@rm -f $(CHECK_KTAPS)
 	@for k in $(KTAPS); do $(MAKE) -s $$k; done
 	@CONFIGS="$(CONFIGS)" sh scripts/host-tests.sh $(B) > $(B)/host.ktap
 	@sh scripts/tool-tests.sh $(SRC) > $(B)/tools.ktap
+	@sh scripts/audit-tests.sh $(B) $(AUDIT) $(B)/tools/asan/gpl-future-audit > $(B)/audit.ktap
 
 $(B)/series.ktap: FORCE | $(B)/deps.stamp
 	@echo "  CHECK   series: git am, quilt, format, checkpatch"

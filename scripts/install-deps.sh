@@ -1,11 +1,13 @@
 #!/bin/sh
-# Install the Debian packages the harness needs, but only those missing.
-# apt-get update runs once, and only when something must be installed.
+# install-deps.sh [PACKAGE...]: install the Debian packages the harness
+# needs, or only the PACKAGEs given, but only those missing.  apt-get
+# update runs once, and only when something must be installed.
 set -eu
 
 pkgs="linux-source-6.12 quilt qemu-system-x86 ccache gcc make bc bison flex
 libelf-dev libssl-dev cpio xz-utils kmod perl git coreutils
-universal-ctags python3-ply python3-git"
+universal-ctags python3-ply python3-git liblzma-dev libzstd-dev zstd jq"
+[ $# -gt 0 ] && pkgs="$*"
 
 missing=
 for p in $pkgs; do

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Read what the audit needs from an ELF image in memory: the .modinfo
+ * license and name, the undefined symbols, and the exports.
+ *
+ * An export shows up in the symbol table as __ksymtab_<name>, placed in
+ * the section of its table (__ksymtab, __ksymtab_gpl or
+ * __ksymtab_gpl_future), both in vmlinux and in a linked .ko, so no
+ * relocation has to be applied.  Every offset comes from the file and
+ * is checked by libelf or here before it is used.
+ */
+#include <gelf.h>
+#include <string.h>
+#include <stdlib.h>
+
+#include "audit.h"
+
+#define KSYMTAB_PREFIX	"__ksymtab_"
+
+static const char *const ksymtab_sections[] = {
+	[EXPORT_PLAIN]		= "__ksymtab",
+	[EXPORT_GPL]		= "__ksymtab_gpl",
+	[EXPORT_GPL_FUTURE]	= "__ksymtab_gpl_future",
+};
+
+struct elf_sections {
+	Elf_Scn *symtab;
+	Elf_Scn *modinfo;
+	/* Section index of each export table, 0 when absent. */
+	size_t ksymtab[EXPORT_GPL_FUTURE + 1];
+};
+
+static int ksymtab_type(const char *secname)
+{
+	int type;
+
+	for (type = EXPORT_PLAIN; type <= EXPORT_GPL_FUTURE; type++)
+		if (!strcmp(secname, ksymtab_sections[type]))
+			return type;
+	return -1;
+}
+
+static int find_sections(Elf *elf, struct elf_sections *secs,
+			 const char **err)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Shdr shdr;
+	const char *name;
+	int type;
+
+	if (elf_getshdrstrndx(elf, &shstrndx)) {
+		*err = "no section name table";
+		return -1;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &shdr)) {
+			*err = "bad section header";
+			return -1;
+		}
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (!name)
+			continue;
+		if (shdr.sh_type == SHT_SYMTAB && !secs->symtab)
+			secs->symtab = scn;
+		else if (!strcmp(name, ".modinfo"))
+			secs->modinfo = scn;
+		type = ksymtab_type(name);
+		if (type >= 0)
+			secs->ksymtab[type] = elf_ndxscn(scn);
+	}
+	if (!secs->symtab) {
+		*err = "no symbol table";
+		return -1;
+	}
+	return 0;
+}
+
+/* The value of the first "key=value" string, or NULL. */
+static char *modinfo_get(const char *p, size_t size, const char *key)
+{
+	size_t keylen = strlen(key), len;
+	const char *end;
+
+	if (!size)
+		return NULL;	/* an empty section may have no buffer */
+	for (end = p + size; p < end; p += len + 1) {
+		len = strnlen(p, end - p);
+		if (len > keylen && p[keylen] == '=' &&
+		    !memcmp(p, key, keylen))
+			return xstrndup(p + keylen + 1, len - keylen - 1);
+	}
+	return NULL;
+}
+
+static int read_modinfo(Elf_Scn *scn, struct elf_info *info,
+			const char **err)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+
+	if (!data || (!data->d_buf && data->d_size)) {
+		*err = "unreadable .modinfo";
+		return -1;
+	}
+	info->has_modinfo = true;
+	info->license = modinfo_get(data->d_buf, data->d_size, "license");
+	info->modname = modinfo_get(data->d_buf, data->d_size, "name");
+	return 0;
+}
+
+static int export_type_of(const struct elf_sections *secs, size_t shndx)
+{
+	int type;
+
+	if (!shndx)
+		return -1;
+	for (type = EXPORT_PLAIN; type <= EXPORT_GPL_FUTURE; type++)
+		if (secs->ksymtab[type] == shndx)
+			return type;
+	return -1;
+}
+
+static void add_symbol(struct elf_info *info, const struct elf_sections *secs,
+		       const GElf_Sym *sym, const char *name)
+{
+	int bind = GELF_ST_BIND(sym->st_info);
+	int type;
+
+	if (sym->st_shndx == SHN_UNDEF) {
+		if (bind == STB_GLOBAL || bind == STB_WEAK)
+			info->imports[info->nr_imports++] = xstrdup(name);
+		return;
+	}
+	if (strncmp(name, KSYMTAB_PREFIX, strlen(KSYMTAB_PREFIX)))
+		return;
+	type = export_type_of(secs, sym->st_shndx);
+	if (type < 0)
+		return;
+	name += strlen(KSYMTAB_PREFIX);
+	info->exports[info->nr_exports].name = xstrdup(name);
+	info->exports[info->nr_exports++].type = type;
+}
+
+static int read_symbols(Elf *elf, const struct elf_sections *secs,
+			struct elf_info *info, const char **err)
+{
+	Elf_Data *data = elf_getdata(secs->symtab, NULL);
+	size_t symsize = gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+	GElf_Shdr shdr;
+	GElf_Sym sym;
+	const char *name;
+	size_t i, nr_syms;
+
+	if (!data || !symsize || !gelf_getshdr(secs->symtab, &shdr) ||
+	    (!data->d_buf && data->d_size)) {
+		*err = "unreadable symbol table";
+		return -1;
+	}
+	/* A built module has symbols; none means a damaged table. */
+	nr_syms = data->d_size / symsize;
+	if (nr_syms < 2) {
+		*err = "empty symbol table";
+		return -1;
+	}
+	/* Room for every symbol, trimmed below: no growth per symbol. */
+	info->imports = xmalloc(nr_syms * sizeof(*info->imports) + 1);
+	info->exports = xmalloc(nr_syms * sizeof(*info->exports) + 1);
+	/* Entry 0 is the null symbol. */
+	for (i = 1; i < nr_syms; i++) {
+		if (!gelf_getsym(data, i, &sym)) {
+			*err = "bad symbol";
+			return -1;
+		}
+		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+		if (!name) {
+			*err = "symbol name out of bounds";
+			return -1;
+		}
+		if (*name)
+			add_symbol(info, secs, &sym, name);
+	}
+	info->imports = xrealloc(info->imports, info->nr_imports *
+				 sizeof(*info->imports) + 1);
+	info->exports = xrealloc(info->exports, info->nr_exports *
+				 sizeof(*info->exports) + 1);
+	return 0;
+}
+
+static int parse(Elf *elf, struct elf_info *info, const char **err)
+{
+	struct elf_sections secs = { 0 };
+	GElf_Ehdr ehdr;
+
+	if (elf_kind(elf) != ELF_K_ELF) {
+		*err = "not an ELF file";
+		return -1;
+	}
+	if (!gelf_getehdr(elf, &ehdr)) {
+		*err = "bad ELF header";
+		return -1;
+	}
+	info->relocatable = ehdr.e_type == ET_REL;
+	if (find_sections(elf, &secs, err))
+		return -1;
+	if (secs.modinfo && read_modinfo(secs.modinfo, info, err))
+		return -1;
+	return read_symbols(elf, &secs, info, err);
+}
+
+/*
+ * Fills info from the ELF image buf[len], which libelf may rewrite in
+ * place (byte order).  Returns 0, or -1 with *err set and info empty.
+ */
+int elf_info_parse(void *buf, size_t len, struct elf_info *info,
+		   const char **err)
+{
+	Elf *elf;
+	int ret;
+
+	memset(info, 0, sizeof(*info));
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		*err = "libelf is out of date";
+		return -1;
+	}
+	elf = elf_memory(buf, len);
+	if (!elf) {
+		*err = "not an ELF file";
+		return -1;
+	}
+	ret = parse(elf, info, err);
+	elf_end(elf);
+	if (ret)
+		elf_info_free(info);
+	return ret;
+}
+
+void elf_info_free(struct elf_info *info)
+{
+	size_t i;
+
+	for (i = 0; i < info->nr_imports; i++)
+		free(info->imports[i]);
+	for (i = 0; i < info->nr_exports; i++)
+		free(info->exports[i].name);
+	free(info->imports);
+	free(info->exports);
+	free(info->modname);
+	free(info->license);
+	memset(info, 0, sizeof(*info));
+}

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The export table: symbol name -> export type and exporter, filled from
+ * Module.symvers files and from the ksymtab sections of ELF files.  Open
+ * addressing, so a lookup per import costs one hash and a short probe.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+
+struct export_entry {
+	char *name;		/* NULL: free slot */
+	char *exporter;
+	enum export_type type;
+};
+
+struct export_table {
+	struct export_entry *slots;
+	size_t size;		/* power of two */
+	size_t used;
+};
+
+static const char *const symvers_types[] = {
+	[EXPORT_PLAIN]		= "EXPORT_SYMBOL",
+	[EXPORT_GPL]		= "EXPORT_SYMBOL_GPL",
+	[EXPORT_GPL_FUTURE]	= "EXPORT_SYMBOL_GPL_FUTURE",
+};
+
+static unsigned int hash_name(const char *s)
+{
+	unsigned int h = 2166136261u;	/* 32-bit FNV-1a */
+
+	while (*s) {
+		h ^= (unsigned char)*s++;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+static struct export_entry *find_slot(struct export_entry *slots, size_t size,
+				      const char *name)
+{
+	size_t i = hash_name(name) & (size - 1);
+
+	while (slots[i].name && strcmp(slots[i].name, name))
+		i = (i + 1) & (size - 1);
+	return &slots[i];
+}
+
+struct export_table *export_table_new(void)
+{
+	struct export_table *t = xmalloc(sizeof(*t));
+
+	t->size = 1024;
+	t->used = 0;
+	t->slots = xcalloc(t->size, sizeof(*t->slots));
+	return t;
+}
+
+/* Keeps the table at most half full, so probes stay short. */
+static void grow_table(struct export_table *t)
+{
+	struct export_entry *old = t->slots;
+	size_t i, old_size = t->size;
+
+	t->size *= 2;
+	t->slots = xcalloc(t->size, sizeof(*t->slots));
+	for (i = 0; i < old_size; i++)
+		if (old[i].name)
+			*find_slot(t->slots, t->size, old[i].name) = old[i];
+	free(old);
+}
+
+void export_table_add(struct export_table *t, const char *name,
+		      enum export_type type, const char *exporter)
+{
+	struct export_entry *e;
+
+	if (2 * (t->used + 1) > t->size)
+		grow_table(t);
+	e = find_slot(t->slots, t->size, name);
+	if (e->name)
+		return;
+	e->name = xstrdup(name);
+	e->exporter = xstrdup(exporter ? exporter : "");
+	e->type = type;
+	t->used++;
+}
+
+bool export_table_find(const struct export_table *t, const char *name,
+		       enum export_type *type, const char **exporter)
+{
+	struct export_entry *e = find_slot(t->slots, t->size, name);
+
+	if (!e->name)
+		return false;
+	if (type)
+		*type = e->type;
+	if (exporter)
+		*exporter = e->exporter;
+	return true;
+}
+
+size_t export_table_size(const struct export_table *t)
+{
+	return t->used;
+}
+
+void export_table_free(struct export_table *t)
+{
+	size_t i;
+
+	if (!t)
+		return;
+	for (i = 0; i < t->size; i++) {
+		free(t->slots[i].name);
+		free(t->slots[i].exporter);
+	}
+	free(t->slots);
+	free(t);
+}
+
+static int symvers_type(const char *s)
+{
+	int type;
+
+	for (type = EXPORT_PLAIN; type <= EXPORT_GPL_FUTURE; type++)
+		if (!strcmp(s, symvers_types[type]))
+			return type;
+	return -1;
+}
+
+/* "<crc>\t<symbol>\t<module>\t<type>\t<namespace>", as modpost writes. */
+static int parse_symvers_line(struct export_table *t, char *line)
+{
+	char *field[4], *exporter;
+	int i, type;
+
+	for (i = 0; i < 4; i++) {
+		field[i] = strsep(&line, "\t\n");
+		if (!field[i] || !*field[i])
+			return -1;
+	}
+	type = symvers_type(field[3]);
+	if (type < 0)
+		return -1;
+	exporter = strrchr(field[2], '/');
+	export_table_add(t, field[1], type, exporter ? exporter + 1 : field[2]);
+	return 0;
+}
+
+int read_symvers(struct export_table *t, const char *path, const char **err)
+{
+	static char msg[64];
+	unsigned long lineno = 0;
+	size_t cap = 0;
+	char *line = NULL;
+	FILE *f;
+	int ret = 0;
+
+	f = fopen(path, "r");
+	if (!f) {
+		*err = strerror(errno);
+		return -1;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		lineno++;
+		if (parse_symvers_line(t, line)) {
+			snprintf(msg, sizeof(msg), "line %lu is not a Module.symvers entry",
+				 lineno);
+			*err = msg;
+			ret = -1;
+			break;
+		}
+	}
+	if (!ret && ferror(f)) {
+		*err = strerror(errno);
+		ret = -1;
+	}
+	free(line);
+	fclose(f);
+	return ret;
+}
