@@ -6,6 +6,7 @@
 #   make bench    the series' cost against the unpatched kernel
 #   make audit    build scripts/gpl-future-audit (make install PREFIX=...)
 #   make fuzz     fuzz its parser for FUZZ_TIME seconds (libFuzzer, clang)
+#   make audit-scale  time it on every module of a Debian 6.12 kernel
 #
 # All output lives under build/.  Stamps make a second run cheap: the
 # tree is re-patched only when series or patches/ change, and the kernel
@@ -32,7 +33,7 @@ export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
 .PHONY: all demo check check-ktaps check-series check-bisect ci bench build deps clean FORCE
-.PHONY: audit install fuzz
+.PHONY: audit install fuzz audit-scale
 .SECONDARY:
 .PRECIOUS: $(B)/%.ktap
 .DELETE_ON_ERROR:
@@ -119,6 +120,9 @@ fuzz: $(B)/modversions/modules.stamp
 		zstd -q -f -c $$ko > $(B)/fuzz/corpus/$$n.zst; done
 	cd $(B)/fuzz && ./fuzz-audit -max_total_time=$(FUZZ_TIME) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 corpus
+
+audit-scale: $(AUDIT)
+	@sh scripts/audit-scale.sh $(AUDIT) $(B)/debkernel
 
 CHECK_KTAPS := $(B)/host.ktap $(B)/tools.ktap $(B)/audit.ktap $(KTAPS)
 SERIES_KTAPS := $(B)/series.ktap $(B)/bisect.ktap
