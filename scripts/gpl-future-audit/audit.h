@@ -42,6 +42,7 @@ void *xmalloc(size_t size);
 void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
+int export_type_named(const char *const *names, const char *s);
 char *xstrndup(const char *s, size_t len);
 
 int elf_info_parse(void *buf, size_t len, struct elf_info *info,

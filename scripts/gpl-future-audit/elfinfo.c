@@ -30,16 +30,6 @@ struct elf_sections {
 	size_t ksymtab[EXPORT_GPL_FUTURE + 1];
 };
 
-static int ksymtab_type(const char *secname)
-{
-	int type;
-
-	for (type = EXPORT_PLAIN; type <= EXPORT_GPL_FUTURE; type++)
-		if (!strcmp(secname, ksymtab_sections[type]))
-			return type;
-	return -1;
-}
-
 static int find_sections(Elf *elf, struct elf_sections *secs,
 			 const char **err)
 {
@@ -65,7 +55,7 @@ static int find_sections(Elf *elf, struct elf_sections *secs,
 			secs->symtab = scn;
 		else if (!strcmp(name, ".modinfo"))
 			secs->modinfo = scn;
-		type = ksymtab_type(name);
+		type = export_type_named(ksymtab_sections, name);
 		if (type >= 0)
 			secs->ksymtab[type] = elf_ndxscn(scn);
 	}

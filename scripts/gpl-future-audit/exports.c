@@ -123,16 +123,6 @@ void export_table_free(struct export_table *t)
 	free(t);
 }
 
-static int symvers_type(const char *s)
-{
-	int type;
-
-	for (type = EXPORT_PLAIN; type <= EXPORT_GPL_FUTURE; type++)
-		if (!strcmp(s, symvers_types[type]))
-			return type;
-	return -1;
-}
-
 /* "<crc>\t<symbol>\t<module>\t<type>\t<namespace>", as modpost writes. */
 static int parse_symvers_line(struct export_table *t, char *line)
 {
@@ -144,7 +134,7 @@ static int parse_symvers_line(struct export_table *t, char *line)
 		if (!field[i] || !*field[i])
 			return -1;
 	}
-	type = symvers_type(field[3]);
+	type = export_type_named(symvers_types, field[3]);
 	if (type < 0)
 		return -1;
 	exporter = strrchr(field[2], '/');

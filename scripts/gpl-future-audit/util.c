@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Allocation that does not fail: out of memory ends the run, loudly. */
+/*
+ * Helpers: allocation that does not fail (out of memory ends the run,
+ * loudly) and the export type for a name.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,4 +54,15 @@ char *xstrndup(const char *s, size_t len)
 char *xstrdup(const char *s)
 {
 	return xstrndup(s, strlen(s));
+}
+
+/* The index of s in names[EXPORT_PLAIN..EXPORT_GPL_FUTURE], or -1. */
+int export_type_named(const char *const *names, const char *s)
+{
+	int type;
+
+	for (type = EXPORT_PLAIN; type <= EXPORT_GPL_FUTURE; type++)
+		if (!strcmp(s, names[type]))
+			return type;
+	return -1;
 }
