@@ -16,6 +16,8 @@ result() {
 		echo "ok $num $name"
 	else
 		sed 's/^/# /' "$tmp/out"
+		# Output without a final newline must not swallow the result.
+		[ -z "$(tail -c 1 "$tmp/out")" ] || echo
 		echo "not ok $num $name"
 	fi
 }

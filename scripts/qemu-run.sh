@@ -17,7 +17,7 @@ limit=${GUEST_TIMEOUT:-180}
 cache=${ktap%/*}/../accel
 
 qemu() {
-	timeout --foreground -k 5 "$1" qemu-system-x86_64 $2 -m 256 -smp 1 \
+	timeout --foreground -k 5 "$1" qemu-system-x86_64 $2 -m 256 -smp 2 \
 		-display none -monitor none -serial stdio -no-reboot ${QEMU_EXTRA:-} \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 loglevel=3 panic=-1 oops=panic suite=$3 ${GUEST_CMDLINE:-}"

@@ -30,6 +30,16 @@
  *   bench LABEL FILE REPS         time REPS rounds of loading and unloading
  *                                 FILE; print "# bench LABEL" with the
  *                                 median and the 10th/90th percentiles
+ *   stress CYCLES FILE...         one process per FILE, in parallel, each
+ *                                 loading and unloading its module CYCLES
+ *                                 times; then every module left loaded
+ *                                 must have refcnt 0 and unload
+ *   per-load FILE TEXT            the case log holds TEXT once per load of
+ *                                 FILE that succeeded in the last stress
+ *   per-fail FILE ERRNO TEXT      ... once per load that failed with ERRNO
+ *   warnings-accounted            the case log has exactly as many records
+ *                                 at warning level or worse as the
+ *                                 per-load and per-fail steps counted
  *   dmesg                         show the case's kernel log as diagnostics
  *   needs CONFIG_X=y              skip the case unless the kernel's .config
  *                                 (packed as /config) has that line
@@ -42,7 +52,7 @@
 #include <linux/reboot.h>
 
 #define MODULES_DIR	"/m/"
-#define LOG_SIZE	(256 * 1024)
+#define LOG_SIZE	(1024 * 1024)
 #define MAX_ARGS	8
 
 static char suite[64 * 1024];
@@ -51,6 +61,9 @@ static size_t case_log_len;
 static char boot_log[LOG_SIZE];
 static size_t boot_log_len;
 static int kmsg_fd = -1;
+static int case_warnings;	/* records at KERN_WARNING or worse */
+static int case_accounted;	/* of those, expected by per-* steps */
+static int kmsg_lost;		/* records overwritten before we read them */
 
 static const struct {
 	const char *name;
@@ -115,12 +128,21 @@ static void drain_kmsg(void)
 	ssize_t n;
 	char *msg, *nl;
 
-	while ((n = read(kmsg_fd, rec, sizeof(rec) - 1)) > 0) {
+	for (;;) {
+		n = read(kmsg_fd, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EPIPE) {
+			kmsg_lost++;
+			continue;
+		}
+		if (n <= 0)
+			break;
 		rec[n] = '\0';
 		/* "prio,seq,usec,flags;text\n" followed by " KEY=value" lines */
 		msg = strchr(rec, ';');
 		if (!msg)
 			continue;
+		if ((atoi(rec) & 7) <= 4)
+			case_warnings++;
 		msg++;
 		nl = strchr(msg, '\n');
 		if (nl)
@@ -142,6 +164,9 @@ static void start_case_log(void)
 		boot_log_len = case_log_len;
 	}
 	case_log_len = 0;
+	case_warnings = 0;
+	case_accounted = 0;
+	kmsg_lost = 0;
 }
 
 static void show_case_log(void)
@@ -359,6 +384,189 @@ static int step_bench(const char *label, const char *file, const char *reps)
 	return 0;
 }
 
+#define STRESS_MAX	8
+#define NR_ERRNOS	(sizeof(errnos) / sizeof(errnos[0]))
+
+/* What one stress worker saw: loads that worked, failed loads by errno. */
+struct stress_result {
+	char file[64];
+	int loaded;
+	int failed[NR_ERRNOS];
+	int other;		/* failed with an errno not in errnos[] */
+	int unload_failed;
+};
+
+static struct stress_result stress_results[STRESS_MAX];
+static int nr_stress_results;
+
+static void module_name_of(const char *file, char *name, size_t size)
+{
+	strlcpy(name, file, size);
+	if (strchr(name, '.'))
+		*strchr(name, '.') = '\0';
+}
+
+static int errno_slot(int value)
+{
+	size_t i;
+
+	for (i = 1; i < NR_ERRNOS; i++)
+		if (errnos[i].value == value)
+			return i;
+	return -1;
+}
+
+static void stress_worker(struct stress_result *r, int cycles)
+{
+	char name[64];
+	int i, err, slot;
+
+	module_name_of(r->file, name, sizeof(name));
+	for (i = 0; i < cycles; i++) {
+		err = load_module(r->file, "");
+		if (!err) {
+			r->loaded++;
+		} else {
+			slot = errno_slot(err);
+			if (slot < 0)
+				r->other++;
+			else
+				r->failed[slot]++;
+		}
+		/* Left loaded by a failed unload (EEXIST): try again. */
+		if (!err || err == EEXIST)
+			r->unload_failed += !!unload_module(name);
+	}
+}
+
+/* Unload what the workers left loaded, each with no reference left. */
+static int stress_cleanup(void)
+{
+	char name[64], path[128], refcnt[16];
+	int i, err;
+
+	for (i = nr_stress_results - 1; i >= 0; i--) {
+		module_name_of(stress_results[i].file, name, sizeof(name));
+		strlcpy(path, "/sys/module/", sizeof(path));
+		strlcat(path, name, sizeof(path));
+		strlcat(path, "/refcnt", sizeof(path));
+		if (read_file(path, refcnt, sizeof(refcnt)) < 0)
+			continue;
+		if (strcmp(refcnt, "0\n")) {
+			printf("# stress: %s left with refcnt %s", name, refcnt);
+			return 1;
+		}
+		err = unload_module(name);
+		if (err)
+			return step_result(0, err, "stress cleanup rmmod");
+	}
+	return 0;
+}
+
+/*
+ * Each worker writes its result into a pipe; the parent drains the kernel
+ * log meanwhile, so the ring buffer cannot overwrite what it counts.
+ */
+static int step_stress(int argc, char **argv)
+{
+	int cycles = atoi(argv[1]), fds[2], i, status, running;
+	struct stress_result *r;
+	pid_t pid;
+
+	nr_stress_results = argc - 2;
+	if (cycles < 1 || nr_stress_results < 1 || nr_stress_results > STRESS_MAX ||
+	    pipe(fds))
+		return step_result(0, EINVAL, "stress");
+	memset(stress_results, 0, sizeof(stress_results));
+	for (i = 0; i < nr_stress_results; i++) {
+		r = &stress_results[i];
+		strlcpy(r->file, argv[i + 2], sizeof(r->file));
+		pid = fork();
+		if (pid < 0)
+			return step_result(0, errno, "stress fork");
+		if (!pid) {
+			stress_worker(r, cycles);
+			write(fds[1], r, sizeof(*r));
+			exit(0);
+		}
+	}
+	close(fds[1]);
+	for (running = nr_stress_results; running > 0; ) {
+		drain_kmsg();
+		pid = waitpid(-1, &status, WNOHANG);
+		if (pid > 0)
+			running--;
+		else if (pid < 0)
+			break;
+		else
+			usleep(2000);
+	}
+	for (i = 0; i < nr_stress_results; i++) {
+		struct stress_result got;
+
+		if (read(fds[0], &got, sizeof(got)) != sizeof(got))
+			return step_result(0, EIO, "stress result");
+		for (r = stress_results; strcmp(r->file, got.file); r++)
+			;
+		*r = got;
+	}
+	close(fds[0]);
+	for (i = 0; i < nr_stress_results; i++) {
+		size_t e;
+
+		r = &stress_results[i];
+		printf("# stress %s: %d cycles, %d loaded, %d unloads failed",
+		       r->file, cycles, r->loaded, r->unload_failed);
+		for (e = 1; e < NR_ERRNOS; e++)
+			if (r->failed[e])
+				printf(", %d %s", r->failed[e], errnos[e].name);
+		printf("\n");
+		if (r->other) {
+			printf("# stress %s: %d loads failed with other errors\n",
+			       r->file, r->other);
+			return 1;
+		}
+	}
+	return stress_cleanup();
+}
+
+static struct stress_result *stress_result_of(const char *file)
+{
+	int i;
+
+	for (i = 0; i < nr_stress_results; i++)
+		if (!strcmp(stress_results[i].file, file))
+			return &stress_results[i];
+	printf("# no stress result for %s\n", file);
+	return NULL;
+}
+
+/* TEXT appears exactly WANT times in the case log; counts as expected. */
+static int step_per(const char *what, int want, const char *text)
+{
+	int got;
+
+	drain_kmsg();
+	got = count_text(case_log, case_log_len, text);
+	case_accounted += want;
+	if (got == want && !kmsg_lost)
+		return 0;
+	printf("# %s: expected %d x '%s', found %d (%d records lost)\n",
+	       what, want, text, got, kmsg_lost);
+	return 1;
+}
+
+static int step_warnings_accounted(void)
+{
+	drain_kmsg();
+	if (case_warnings == case_accounted)
+		return 0;
+	printf("# warnings-accounted: %d records at warning level or worse, %d expected\n",
+	       case_warnings, case_accounted);
+	show_case_log();
+	return 1;
+}
+
 static int step_uname(void)
 {
 	struct utsname uts;
@@ -440,7 +648,9 @@ static int run_step(char *line)
 			     !strcmp(argv[0], "insmod") ||
 			     !strcmp(argv[0], "write") ||
 			     !strcmp(argv[0], "write-nocap") ||
-			     !strcmp(argv[0], "bench") ? 3 : 2) + 1;
+			     !strcmp(argv[0], "bench") ||
+			     !strcmp(argv[0], "per-fail") ? 3 :
+			     !strcmp(argv[0], "stress") ? MAX_ARGS - 1 : 2) + 1;
 	if (!strcmp(argv[0], "insmod") && argc >= 3) {
 		if (want_errno(argv[1], &expect))
 			return 1;
@@ -477,6 +687,24 @@ static int run_step(char *line)
 		return step_needs(argv[1]);
 	if (!strcmp(argv[0], "bench") && argc == 4)
 		return step_bench(argv[1], argv[2], argv[3]);
+	if (!strcmp(argv[0], "stress") && argc >= 3)
+		return step_stress(argc, argv);
+	if (!strcmp(argv[0], "per-load") && argc == 3) {
+		struct stress_result *r = stress_result_of(argv[1]);
+
+		return r ? step_per("per-load", r->loaded, argv[2]) : 1;
+	}
+	if (!strcmp(argv[0], "per-fail") && argc == 4) {
+		struct stress_result *r = stress_result_of(argv[1]);
+		int slot;
+
+		if (want_errno(argv[2], &expect) || !r)
+			return 1;
+		slot = errno_slot(expect);
+		return slot < 0 ? 1 : step_per("per-fail", r->failed[slot], argv[3]);
+	}
+	if (!strcmp(argv[0], "warnings-accounted") && argc == 1)
+		return step_warnings_accounted();
 	if (!strcmp(argv[0], "uname-r") && argc == 1)
 		return step_uname();
 	if (!strcmp(argv[0], "dmesg") && argc == 1) {
