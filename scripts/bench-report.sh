@@ -5,7 +5,7 @@
 # a Markdown section: per benchmark the median over the icount rounds of
 # each round's median, the ratios the series must keep, the plain-TCG
 # ratios as a sanity check, and the size deltas.  Exit 1 if a boot gave
-# no numbers.
+# no numbers or failed a case.
 set -eu
 out=$1 release=$2
 
@@ -19,6 +19,10 @@ medians() {
 		END { flush() }'
 }
 
+if grep -l '^not ok' "$out"/*/icount-*.ktap "$out"/*/tcg.ktap >&2; then
+	echo "bench-report: the boots above failed a case; no report" >&2
+	exit 1
+fi
 for k in pristine patched; do
 	medians $k 'icount-*' >"$out/$k.icount"
 	medians $k tcg >"$out/$k.tcg"

@@ -32,7 +32,9 @@ sh scripts/prepare-tree.sh "$b/pristine" /dev/null "$top/patches"
 for k in $kernels; do
 	mkdir -p "$out/$k/obj"
 	cp "$b/modversions/obj/.config" "$out/$k/obj/.config"
-	"$b/linux/scripts/config" --file "$out/$k/obj/.config" -d TEST_GPL_FUTURE
+	# UP, unlike the test kernels: on SMP each unload waits for RCU
+	# grace periods, whole jiffies under -icount, which hide the lookup.
+	"$b/linux/scripts/config" --file "$out/$k/obj/.config" -d TEST_GPL_FUTURE -d SMP
 	echo "  BUILD   bench kernel ($k)" >&2
 	kmake "$out/$k/kernel.log" "$k" olddefconfig bzImage modules
 done
@@ -52,7 +54,7 @@ done
 
 # boot KERNEL RUN: one boot, KTAP in $out/KERNEL/RUN.ktap.
 boot() {
-	sh scripts/qemu-run.sh "$out/$1/obj/arch/x86/boot/bzImage" \
+	QEMU_SMP=1 sh scripts/qemu-run.sh "$out/$1/obj/arch/x86/boot/bzImage" \
 		"$out/$1/initramfs.cpio.gz" bench "$out/$1/$2.ktap"
 }
 

@@ -6,7 +6,8 @@
 # QEMU always runs under a timeout (GUEST_TIMEOUT, default 180 s); KVM is
 # used only when a probe boot shows it works, else TCG.  --show streams
 # the console to the terminal.  Extra kernel parameters: GUEST_CMDLINE;
-# extra QEMU options: QEMU_EXTRA; QEMU_ACCEL overrides the probe.
+# extra QEMU options: QEMU_EXTRA; QEMU_ACCEL overrides the probe;
+# QEMU_SMP sets the CPU count (default 2, for tests/suite/stress.t).
 set -u
 
 show=
@@ -17,7 +18,7 @@ limit=${GUEST_TIMEOUT:-180}
 cache=${ktap%/*}/../accel
 
 qemu() {
-	timeout --foreground -k 5 "$1" qemu-system-x86_64 $2 -m 256 -smp 2 \
+	timeout --foreground -k 5 "$1" qemu-system-x86_64 $2 -m 256 -smp ${QEMU_SMP:-2} \
 		-display none -monitor none -serial stdio -no-reboot ${QEMU_EXTRA:-} \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 loglevel=3 panic=-1 oops=panic suite=$3 ${GUEST_CMDLINE:-}"

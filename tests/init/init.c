@@ -41,8 +41,9 @@
  *                                 at warning level or worse as the
  *                                 per-load and per-fail steps counted
  *   dmesg                         show the case's kernel log as diagnostics
- *   needs CONFIG_X=y              skip the case unless the kernel's .config
- *                                 (packed as /config) has that line
+ *   needs LINE                    skip the case unless the kernel's .config
+ *                                 (packed as /config) has LINE, such as
+ *                                 CONFIG_X=y or # CONFIG_X is not set
  *   end                           finish the case
  *
  * A case passes when every step passes; the first failing step is
@@ -650,7 +651,8 @@ static int run_step(char *line)
 			     !strcmp(argv[0], "write-nocap") ||
 			     !strcmp(argv[0], "bench") ||
 			     !strcmp(argv[0], "per-fail") ? 3 :
-			     !strcmp(argv[0], "stress") ? MAX_ARGS - 1 : 2) + 1;
+			     !strcmp(argv[0], "stress") ? MAX_ARGS - 1 :
+			     !strcmp(argv[0], "needs") ? 1 : 2) + 1;
 	if (!strcmp(argv[0], "insmod") && argc >= 3) {
 		if (want_errno(argv[1], &expect))
 			return 1;
