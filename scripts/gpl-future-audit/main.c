@@ -164,6 +164,12 @@ static char *name_from_path(const char *path)
 	return xstrndup(base, len ? len : strlen(base));
 }
 
+/* A module is known by its modinfo name=, else by its file name. */
+static char *module_name(const struct elf_info *info, const char *path)
+{
+	return info->modname ? xstrdup(info->modname) : name_from_path(path);
+}
+
 static const char *parse_file(const char *path, struct elf_info *info)
 {
 	const char *err = NULL;
@@ -190,8 +196,7 @@ static void parse_module(struct module *m)
 	if (m->err)
 		elf_info_free(&m->info);
 	else
-		m->name = m->info.modname ? xstrdup(m->info.modname)
-					  : name_from_path(m->path);
+		m->name = module_name(&m->info, m->path);
 }
 
 static void *scan_worker(void *arg)
@@ -252,8 +257,7 @@ static int load_export_sources(struct export_table *t,
 			fprintf(stderr, PROG ": %s: %s\n", opt->exports[i], err);
 			return -1;
 		}
-		name = info.modname ? xstrdup(info.modname)
-				    : name_from_path(opt->exports[i]);
+		name = module_name(&info, opt->exports[i]);
 		for (j = 0; j < info.nr_exports; j++)
 			export_table_add(t, info.exports[j].name,
 					 info.exports[j].type, name);
@@ -316,14 +320,10 @@ static bool license_is_gpl_compatible(const char *license)
 	return false;
 }
 
-static bool classify(const char *sym, const struct export_table *exports,
-		     const struct export_table *assumed,
-		     struct finding *f)
+/* Whether an import exported as TYPE is a finding, and of which kind. */
+static bool classify(const char *sym, enum export_type type,
+		     const struct export_table *assumed, struct finding *f)
 {
-	enum export_type type;
-
-	if (!export_table_find(exports, sym, &type, &f->exporter))
-		return false;
 	if (type == EXPORT_GPL_FUTURE)
 		f->kind = FIND_GPL_FUTURE;
 	else if (type == EXPORT_GPL)
@@ -358,6 +358,7 @@ static struct finding *resolve(const struct export_table *exports,
 	struct finding *found = NULL, f;
 	size_t i, j, cap = 0, before;
 	const struct module *m;
+	enum export_type type;
 
 	*nr = 0;
 	for (i = 0; i < nr_modules; i++) {
@@ -373,9 +374,12 @@ static struct finding *resolve(const struct export_table *exports,
 		before = *nr;
 		for (j = 0; j < m->info.nr_imports; j++) {
 			f.mod = m;
-			if (!export_table_find(exports, m->info.imports[j], NULL, NULL))
+			if (!export_table_find(exports, m->info.imports[j], &type,
+					       &f.exporter)) {
 				sum->unresolved++;
-			if (!classify(m->info.imports[j], exports, assumed, &f))
+				continue;
+			}
+			if (!classify(m->info.imports[j], type, assumed, &f))
 				continue;
 			if (*nr == cap) {
 				cap = cap ? 2 * cap : 64;

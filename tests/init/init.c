@@ -332,6 +332,14 @@ static int step_write_nocap(int expect, const char *path, const char *text)
 	return step_result(expect, WEXITSTATUS(status), "write-nocap");
 }
 
+/* "foo" from "foo.ko": the name delete_module() wants. */
+static void module_name_of(const char *file, char *name, size_t size)
+{
+	strlcpy(name, file, size);
+	if (strchr(name, '.'))
+		*strchr(name, '.') = '\0';
+}
+
 #define BENCH_MAX_REPS	1000
 
 static long long monotonic_ns(void)
@@ -367,9 +375,7 @@ static int step_bench(const char *label, const char *file, const char *reps)
 		printf("# bench: REPS must be 10..%d\n", BENCH_MAX_REPS);
 		return 1;
 	}
-	strlcpy(name, file, sizeof(name));
-	if (strchr(name, '.'))
-		*strchr(name, '.') = '\0';
+	module_name_of(file, name, sizeof(name));
 	for (i = 0; i < n; i++) {
 		t = monotonic_ns();
 		err = load_module(file, "");
@@ -399,13 +405,6 @@ struct stress_result {
 
 static struct stress_result stress_results[STRESS_MAX];
 static int nr_stress_results;
-
-static void module_name_of(const char *file, char *name, size_t size)
-{
-	strlcpy(name, file, size);
-	if (strchr(name, '.'))
-		*strchr(name, '.') = '\0';
-}
 
 static int errno_slot(int value)
 {
