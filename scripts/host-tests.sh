@@ -91,8 +91,32 @@ crc_tables_follow_modversions() {
 	readelf -SW "$b/nomodversions/mods/gplf_exporter.ko" | grep -q " __ksymtab_gpl_future "
 }
 
+# The final no_kernel_reports case of every suite, shown to fail on
+# tests/suite/reports.t for each report the configuration's checkers make.
+reports_case_catches_each_checker() {
+	for c in $configs; do
+		k=$tmp/reports-$c.ktap
+		sh scripts/qemu-run.sh "$b/$c/obj/arch/x86/boot/bzImage" \
+			"$b/$c/initramfs.cpio.gz" reports "$k" || return 1
+		grep -qx 'ok 1 checkers_report_on_request' "$k" &&
+		grep -qx 'not ok 2 no_kernel_reports' "$k" ||
+			{ echo "$c: reports.t did not fail its last case only"; cat "$k"; return 1; }
+		while IFS='	' read -r option text; do
+			[ "$option" = - ] || grep -qx "$option=y" "$b/$c/obj/.config" || continue
+			grep -q "^# | $text" "$k" ||
+				{ echo "$c: no '$text' report"; cat "$k"; return 1; }
+		done <<-EOF
+		-	WARNING: CPU: [0-9]* PID: [0-9]* at .*gplf_reports\.c:
+		CONFIG_KASAN	BUG: KASAN: slab-out-of-bounds in read_past_end
+		CONFIG_PROVE_LOCKING	WARNING: possible circular locking dependency detected
+		CONFIG_DEBUG_ATOMIC_SLEEP	BUG: sleeping function called from invalid context
+		CONFIG_DEBUG_KMEMLEAK	unreferenced object 0x[0-9a-f]* (size 1024)
+		EOF
+	done
+}
+
 echo "KTAP version 1"
-echo "1..8"
+echo "1..9"
 result configure_rejects_dropped_option
 result report_fails_truncated_run
 result rewrite_modinfo_refuses_plain_module
@@ -101,3 +125,4 @@ result modpost_warns_proprietary_user
 result symvers_records_future_gpl_type
 result extra_symbols_keep_type
 result crc_tables_follow_modversions
+result reports_case_catches_each_checker

@@ -48,6 +48,12 @@
  *
  * A case passes when every step passes; the first failing step is
  * reported as a KTAP diagnostic with the case's kernel log.
+ *
+ * Every suite ends with one more case, no_kernel_reports: no record the
+ * kernel logged since boot starts like a report of its checkers (a BUG,
+ * WARNING or INFO header, as KASAN, lockdep, DEBUG_ATOMIC_SLEEP, WARN_ON
+ * and oopses print them), and where the kernel has kmemleak, a scan
+ * after the suite finds no unreferenced object.
  */
 #include <linux/capability.h>
 #include <linux/reboot.h>
@@ -65,6 +71,9 @@ static int kmsg_fd = -1;
 static int case_warnings;	/* records at KERN_WARNING or worse */
 static int case_accounted;	/* of those, expected by per-* steps */
 static int kmsg_lost;		/* records overwritten before we read them */
+static char reports[4096];	/* the first report records since boot */
+static size_t reports_len;
+static int nr_reports;
 
 static const struct {
 	const char *name;
@@ -122,6 +131,27 @@ static int count_text(const char *hay, size_t len, const char *needle)
 	return count;
 }
 
+static const char *const report_headers[] = {
+	"BUG: ", "WARNING: ", "INFO: ", "Oops", "UBSAN: ", "kernel BUG at ",
+};
+
+/* Count MSG, one record's text, if it opens a kernel report. */
+static void note_report(const char *msg, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(report_headers) / sizeof(report_headers[0]); i++) {
+		if (strncmp(msg, report_headers[i], strlen(report_headers[i])))
+			continue;
+		nr_reports++;
+		if (reports_len + len < sizeof(reports)) {
+			memcpy(reports + reports_len, msg, len);
+			reports_len += len;
+		}
+		return;
+	}
+}
+
 /* Append the kernel log records written since the last call. */
 static void drain_kmsg(void)
 {
@@ -149,6 +179,7 @@ static void drain_kmsg(void)
 		if (nl)
 			nl[1] = '\0';
 		n = strlen(msg);
+		note_report(msg, n);
 		if (case_log_len + n < sizeof(case_log)) {
 			memcpy(case_log + case_log_len, msg, n);
 			case_log_len += n;
@@ -170,12 +201,11 @@ static void start_case_log(void)
 	kmsg_lost = 0;
 }
 
-static void show_case_log(void)
+/* Print TEXT line by line as KTAP diagnostics. */
+static void show_text(char *text)
 {
-	char *line = case_log, *nl;
+	char *line = text, *nl;
 
-	drain_kmsg();
-	case_log[case_log_len] = '\0';
 	while (*line) {
 		nl = strchr(line, '\n');
 		if (nl)
@@ -186,6 +216,13 @@ static void show_case_log(void)
 		*nl = '\n';
 		line = nl + 1;
 	}
+}
+
+static void show_case_log(void)
+{
+	drain_kmsg();
+	case_log[case_log_len] = '\0';
+	show_text(case_log);
 }
 
 static ssize_t read_file(const char *path, char *buf, size_t size)
@@ -617,7 +654,8 @@ static int want_errno(const char *name, int *value)
 /* A step that cannot apply to this kernel skips the rest of its case. */
 #define STEP_SKIP	2
 
-static int step_needs(const char *option)
+/* The kernel's .config (packed as /config) has the line OPTION. */
+static int kernel_has(const char *option)
 {
 	static char config[128 * 1024];
 	ssize_t len = read_file("/config", config, sizeof(config));
@@ -626,9 +664,16 @@ static int step_needs(const char *option)
 
 	while (len > 0 && (p = find_text(p, config + len - p, option))) {
 		if ((p == config || p[-1] == '\n') && (p[n] == '\n' || !p[n]))
-			return 0;
+			return 1;
 		p += n;
 	}
+	return 0;
+}
+
+static int step_needs(const char *option)
+{
+	if (kernel_has(option))
+		return 0;
 	printf("# SKIP needs %s\n", option);
 	return STEP_SKIP;
 }
@@ -732,12 +777,75 @@ static int count_cases(const char *text)
 	return n;
 }
 
+#define KMEMLEAK	"/sys/kernel/debug/kmemleak"
+
+/*
+ * kmemleak reports only objects older than five seconds, so wait that
+ * long for the last case's allocations to count; then scan and list.
+ * Stacks are not scanned: every pointer a syscall ever spilled stays in
+ * the dead part of init's kernel stack and would hide a leak.  A new
+ * object counts only once its checksum is unchanged since a previous
+ * scan, hence two scans.
+ */
+static int kmemleak_found_nothing(void)
+{
+	ssize_t len;
+	int err;
+
+	if (!kernel_has("CONFIG_DEBUG_KMEMLEAK=y"))
+		return 1;
+	sleep(6);
+	err = write_file(KMEMLEAK, "stack=off");
+	if (!err)
+		err = write_file(KMEMLEAK, "scan");
+	if (!err)
+		err = write_file(KMEMLEAK, "scan");
+	if (err) {
+		printf("# kmemleak: cannot scan: %s\n", errno_name(err));
+		return 0;
+	}
+	len = read_file(KMEMLEAK, file_buf, sizeof(file_buf));
+	if (len == 0)
+		return 1;
+	if (len < 0)
+		printf("# kmemleak: cannot read %s: %s\n", KMEMLEAK, errno_name(errno));
+	else
+		printf("# kmemleak found unreferenced objects:\n");
+	show_text(file_buf);
+	return 0;
+}
+
+static int check_no_reports(void)
+{
+	int failed = !kmemleak_found_nothing();
+
+	drain_kmsg();
+	if (nr_reports) {
+		printf("# %d kernel reports since boot, the first:\n", nr_reports);
+		reports[reports_len] = '\0';
+		show_text(reports);
+		failed = 1;
+	}
+	return failed;
+}
+
+static void finish_case(int num, const char *name, int failed)
+{
+	if (failed == STEP_SKIP) {
+		printf("ok %d %s # SKIP\n", num, name);
+		return;
+	}
+	if (failed)
+		show_case_log();
+	printf("%sok %d %s\n", failed ? "not " : "", num, name);
+}
+
 static void run_suite(char *text)
 {
 	char *line, *next, *name = NULL;
 	int num = 0, failed = 0;
 
-	printf("KTAP version 1\n1..%d\n", count_cases(text));
+	printf("KTAP version 1\n1..%d\n", count_cases(text) + 1);
 	for (line = text; line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
@@ -754,18 +862,14 @@ static void run_suite(char *text)
 		} else if (!name) {
 			printf("# step outside a case: %s\n", line);
 		} else if (!strcmp(line, "end")) {
-			if (failed == STEP_SKIP) {
-				printf("ok %d %s # SKIP\n", num, name);
-			} else {
-				if (failed)
-					show_case_log();
-				printf("%sok %d %s\n", failed ? "not " : "", num, name);
-			}
+			finish_case(num, name, failed);
 			name = NULL;
 		} else if (!failed) {
 			failed = run_step(line);
 		}
 	}
+	start_case_log();
+	finish_case(num + 1, "no_kernel_reports", check_no_reports());
 }
 
 static void setup(void)
@@ -776,6 +880,8 @@ static void setup(void)
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mount("proc", "/proc", "proc", 0, NULL);
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	/* Only debug kernels have it, for kmemleak. */
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
 	kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (kmsg_fd < 0)
 		printf("# cannot open /dev/kmsg: %s\n", errno_name(errno));
