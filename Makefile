@@ -20,6 +20,7 @@ DEMO	:= modversions
 JOBS	:= $(shell nproc)
 PATCHES	:= $(addprefix patches/,$(shell sed -n 's/^\([^#][^ ]*\).*/\1/p' series))
 KCC	:= ccache gcc
+KO_MANGLE := $(B)/tools/ko-mangle
 KMAKE	= $(MAKE) -s -C $(SRC) O=$(B)/$(1)/obj CC="$(KCC)" -j$(JOBS)
 NOLIBC	:= $(SRC)/tools/include/nolibc
 SUITES	:= $(filter-out demo reports,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
@@ -63,7 +64,7 @@ $(B)/%/kernel.stamp: $(B)/%/obj/.config
 	@sh scripts/logged.sh $(B)/$*/kernel.log $(call KMAKE,$*) bzImage modules
 	@touch $@
 
-$(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*) scripts/gen-many-imports.sh scripts/gen-exporter.sh scripts/rewrite-modinfo.sh scripts/break-crc.sh
+$(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*) scripts/gen-many-imports.sh scripts/gen-exporter.sh scripts/rewrite-modinfo.sh scripts/break-crc.sh $(KO_MANGLE) scripts/mangle-modules.sh
 	@echo "  BUILD   test modules ($*)"
 	@rm -rf $(B)/$*/mods && mkdir -p $(B)/$*/mods && cp tests/modules/* $(B)/$*/mods/
 	@sh scripts/gen-many-imports.sh 500 $(B)/$*/mods
@@ -71,7 +72,13 @@ $(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*) scripts/ge
 	@sh scripts/rewrite-modinfo.sh license 'GPL\0xxxxxxx' Proprietary $(B)/$*/mods/*_bypass.ko
 	@sh scripts/rewrite-modinfo.sh import_ns TEST_GPL_FUTURE NOT_IMPORTED_NS $(B)/$*/mods/gplf_ns_noimport.ko
 	@sh scripts/break-crc.sh $(B)/$*/mods/gplf_badcrc.ko test_gpl_future_add
+	@sh scripts/mangle-modules.sh $(KO_MANGLE) $(B)/$*/mods
 	@touch $@
+
+# Writes the broken exporters of tests/suite/malformed.t.
+$(KO_MANGLE): tests/mangle/ko-mangle.c | $(B)/deps.stamp
+	@mkdir -p $(@D)
+	$(CC) -O2 -g -Wall -Wextra -Werror -std=gnu11 -o $@ $< -lelf
 
 $(B)/init: tests/init/init.c $(B)/applied.stamp
 	gcc -Os -static -nostdlib -fno-stack-protector -fno-asynchronous-unwind-tables \

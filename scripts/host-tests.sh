@@ -115,8 +115,34 @@ reports_case_catches_each_checker() {
 	done
 }
 
+# The broken exporters of tests/suite/malformed.t carry the defect they
+# are named after, and a request ko-mangle cannot carry out leaves no file.
+ko_mangle_writes_what_it_is_asked() {
+	m=$b/modversions/mods
+	# readelf -SW, after "[Nr] NAME": type address offset size es [flags] lk inf al
+	sec() { readelf -SW "$1" | sed -n "s/^ *\[ *[0-9]*\] $2 //p"; }
+	size() { printf '%d' "0x$(sec "$1" "$2" | awk '{ print $4 }')"; }
+	flags() { sec "$1" "$2" | awk '{ print NF == 9 ? $6 : "-" }'; }
+	[ "$(size "$m/gplf_mangle.ko" __ksymtab_gpl_future)" = 48 ] &&
+		[ "$(size "$m/gplf_bad_future_size.ko" __ksymtab_gpl_future)" = 52 ] &&
+		[ "$(size "$m/gplf_bad_future_crc_short.ko" __kcrctab_gpl_future)" = 12 ] ||
+		{ echo "section sizes are not what the variants claim"; return 1; }
+	flags "$m/gplf_mangle.ko" __ksymtab_gpl | grep -q A &&
+		! flags "$m/gplf_bad_gpl_noalloc.ko" __ksymtab_gpl | grep -q A ||
+		{ echo "noalloc did not clear SHF_ALLOC"; return 1; }
+	for req in "noalloc __ksymtab_none" "swap __ksymtab_gpl_future 0 4" \
+		   "move __ksymtab_gpl 0 size 8"; do
+		# shellcheck disable=SC2086 # the request is words
+		if "$b/tools/ko-mangle" "$m/gplf_mangle.ko" "$tmp/out.ko" $req 2>"$tmp/err" ||
+		   [ -e "$tmp/out.ko" ] || ! grep -q '^ko-mangle: ' "$tmp/err"; then
+			echo "ko-mangle $req: did not fail cleanly"
+			return 1
+		fi
+	done
+}
+
 echo "KTAP version 1"
-echo "1..9"
+echo "1..10"
 result configure_rejects_dropped_option
 result report_fails_truncated_run
 result rewrite_modinfo_refuses_plain_module
@@ -126,3 +152,4 @@ result symvers_records_future_gpl_type
 result extra_symbols_keep_type
 result crc_tables_follow_modversions
 result reports_case_catches_each_checker
+result ko_mangle_writes_what_it_is_asked

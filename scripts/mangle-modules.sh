@@ -1,0 +1,37 @@
+#!/bin/sh
+# mangle-modules.sh KO-MANGLE DIR
+#
+# Write the broken exporters tests/suite/malformed.t loads, each one
+# defect away from DIR/gplf_mangle.ko: DIR/gplf_bad_NAME.ko.  The CRC
+# variants exist only when the module has CRC tables (MODVERSIONS=y).
+set -eu
+mangle=$1 dir=$2
+far=0x40000000	# 1 GiB: past the module, still in PC32 range
+
+bad() {
+	name=$1
+	shift
+	"$mangle" "$dir/gplf_mangle.ko" "$dir/gplf_bad_$name.ko" "$@"
+}
+
+bad plain_size		grow __ksymtab 4
+bad gpl_size		grow __ksymtab_gpl 4
+bad future_size		grow __ksymtab_gpl_future 4
+bad gpl_noalloc		noalloc __ksymtab_gpl
+bad future_noalloc	noalloc __ksymtab_gpl_future
+bad future_unsorted	swap __ksymtab_gpl_future 0 2
+bad future_dup		rename __ksymtab_gpl_future 1 __ksymtab_gpl_future 0
+bad plain_dup_future	rename __ksymtab 0 __ksymtab_gpl_future 0
+bad gpl_dup_future	rename __ksymtab_gpl 0 __ksymtab_gpl_future 3
+bad gpl_name_out	move __ksymtab_gpl 0 name $far
+bad future_name_out	move __ksymtab_gpl_future 1 name $far
+bad future_ns_out	move __ksymtab_gpl_future 1 namespace $far
+bad gpl_value_out	move __ksymtab_gpl 0 value $far
+bad future_value_out	move __ksymtab_gpl_future 1 value $far
+bad future_pcpu_out	move __ksymtab_gpl_future 3 value 64
+
+readelf -SW "$dir/gplf_mangle.ko" | grep -q ' __kcrctab_gpl_future ' || exit 0
+bad gpl_crc_short	shrink __kcrctab_gpl 4
+bad future_crc_short	shrink __kcrctab_gpl_future 4
+bad future_crc_absent	unname __kcrctab_gpl_future
+bad future_crc_noalloc	noalloc __kcrctab_gpl_future

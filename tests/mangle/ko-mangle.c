@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ko-mangle: write a broken copy of a module, one defect at a time, for
+ * the loader's malformed-module tests (tests/suite/malformed.t).
+ *
+ *   ko-mangle IN OUT grow SECTION BYTES   SECTION takes BYTES more of the
+ *                                         file, so its size is no longer
+ *                                         a whole number of entries
+ *   ko-mangle IN OUT shrink SECTION BYTES SECTION loses its last BYTES
+ *   ko-mangle IN OUT noalloc SECTION      SECTION loses SHF_ALLOC
+ *   ko-mangle IN OUT unname SECTION       SECTION's name loses its first
+ *                                         character: the section is gone
+ *                                         for a lookup by name
+ *   ko-mangle IN OUT swap TABLE I J       entries I and J of the export
+ *                                         table TABLE change places
+ *   ko-mangle IN OUT rename TABLE I TABLE2 J
+ *                                         entry I of TABLE takes the name
+ *                                         of entry J of TABLE2
+ *   ko-mangle IN OUT move TABLE I FIELD DELTA
+ *                                         entry I's FIELD (value, name or
+ *                                         namespace) points DELTA bytes
+ *                                         further
+ *
+ * An export table's entries are struct kernel_symbol: three fields, each
+ * filled in by one relocation, so the tool edits relocations (RELA only)
+ * and, for a swap, the CRCs of the matching __kcrctab* section.  Each
+ * operation checks that it changed what it meant to; any error exits 1
+ * and leaves no OUT.
+ */
+#include <err.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static struct Elf *elf;	/* the copy being edited (libelf's Elf) */
+static const char *out_path;
+
+static void fail(const char *fmt, const char *what)
+{
+	fprintf(stderr, "ko-mangle: ");
+	fprintf(stderr, fmt, what);
+	fputc('\n', stderr);
+	if (out_path)
+		unlink(out_path);
+	exit(1);
+}
+
+static Elf_Scn *find_section(const char *name, GElf_Shdr *shdr)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		fail("%s", elf_errmsg(-1));
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, shdr))
+			fail("%s", elf_errmsg(-1));
+		n = elf_strptr(elf, shstrndx, shdr->sh_name);
+		if (n && !strcmp(n, name))
+			return scn;
+	}
+	return NULL;
+}
+
+static Elf_Scn *require_section(const char *name, GElf_Shdr *shdr)
+{
+	Elf_Scn *scn = find_section(name, shdr);
+
+	if (!scn)
+		fail("no section %s", name);
+	return scn;
+}
+
+static void put_shdr(Elf_Scn *scn, GElf_Shdr *shdr)
+{
+	if (!gelf_update_shdr(scn, shdr))
+		fail("%s", elf_errmsg(-1));
+}
+
+/* The relocations of TABLE, the number of entries and each one's size. */
+struct table {
+	const char *name;
+	Elf_Scn *rela_scn;
+	Elf_Data *rela;
+	size_t nr_rela, nr_entries, entry_size;
+};
+
+static void open_table(struct table *t, const char *name)
+{
+	char rela_name[256];
+	GElf_Shdr shdr, rshdr;
+
+	t->name = name;
+	require_section(name, &shdr);
+	snprintf(rela_name, sizeof(rela_name), ".rela%s", name);
+	t->rela_scn = require_section(rela_name, &rshdr);
+	if (rshdr.sh_type != SHT_RELA)
+		fail("%s is not SHT_RELA", rela_name);
+	t->rela = elf_getdata(t->rela_scn, NULL);
+	if (!t->rela || !rshdr.sh_entsize)
+		fail("cannot read %s", rela_name);
+	t->nr_rela = rshdr.sh_size / rshdr.sh_entsize;
+	/* Every entry has its value, name and namespace relocated. */
+	if (!t->nr_rela || t->nr_rela % 3)
+		fail("%s: not three relocations per entry", name);
+	t->nr_entries = t->nr_rela / 3;
+	t->entry_size = shdr.sh_size / t->nr_entries;
+}
+
+/* The relocation of field FIELD (0 value, 1 name, 2 namespace) of entry I. */
+static size_t find_rela(const struct table *t, size_t i, size_t field,
+			GElf_Rela *rela)
+{
+	size_t want = i * t->entry_size + field * (t->entry_size / 3), k;
+
+	if (i >= t->nr_entries)
+		fail("%s: no such entry", t->name);
+	for (k = 0; k < t->nr_rela; k++) {
+		if (!gelf_getrela(t->rela, k, rela))
+			fail("%s", elf_errmsg(-1));
+		if (rela->r_offset == want)
+			return k;
+	}
+	fail("%s: entry without a relocation", t->name);
+	return 0;
+}
+
+static void put_rela(struct table *t, size_t k, GElf_Rela *rela)
+{
+	if (!gelf_update_rela(t->rela, k, rela))
+		fail("%s", elf_errmsg(-1));
+	elf_flagdata(t->rela, ELF_C_SET, ELF_F_DIRTY);
+}
+
+static void resize(const char *name, long delta)
+{
+	GElf_Shdr shdr;
+	Elf_Scn *scn = require_section(name, &shdr);
+	GElf_Ehdr ehdr;
+
+	if (!gelf_getehdr(elf, &ehdr))
+		fail("%s", elf_errmsg(-1));
+	if ((long)shdr.sh_size + delta < 0 ||
+	    shdr.sh_offset + shdr.sh_size + delta > ehdr.e_shoff)
+		fail("%s: size out of range", name);
+	shdr.sh_size += delta;
+	put_shdr(scn, &shdr);
+}
+
+static void clear_alloc(const char *name)
+{
+	GElf_Shdr shdr;
+	Elf_Scn *scn = require_section(name, &shdr);
+
+	shdr.sh_flags &= ~(GElf_Xword)SHF_ALLOC;
+	put_shdr(scn, &shdr);
+}
+
+static void unname(const char *name)
+{
+	GElf_Shdr shdr;
+	Elf_Scn *scn = require_section(name, &shdr);
+
+	shdr.sh_name++;
+	put_shdr(scn, &shdr);
+}
+
+/* Swap the CRCs of entries I and J, if TABLE has a CRC table. */
+static void swap_crcs(const char *table, size_t i, size_t j)
+{
+	char crc_name[256];
+	GElf_Shdr shdr;
+	Elf_Scn *scn;
+	Elf_Data *data;
+	unsigned int *crc, tmp;
+
+	snprintf(crc_name, sizeof(crc_name), "__kcrctab%s", table + strlen("__ksymtab"));
+	scn = find_section(crc_name, &shdr);
+	if (!scn)
+		return;
+	data = elf_getdata(scn, NULL);
+	if (!data || (i + 1) * 4 > data->d_size || (j + 1) * 4 > data->d_size)
+		fail("%s: no CRC for an entry", crc_name);
+	crc = data->d_buf;
+	tmp = crc[i];
+	crc[i] = crc[j];
+	crc[j] = tmp;
+	elf_flagdata(data, ELF_C_SET, ELF_F_DIRTY);
+}
+
+static void swap_entries(const char *name, size_t i, size_t j)
+{
+	struct table t;
+	GElf_Rela ri, rj;
+	size_t f, ki, kj;
+
+	open_table(&t, name);
+	if (i == j)
+		fail("%s: swapping an entry with itself", name);
+	for (f = 0; f < 3; f++) {
+		ki = find_rela(&t, i, f, &ri);
+		kj = find_rela(&t, j, f, &rj);
+		ri.r_offset = j * t.entry_size + f * (t.entry_size / 3);
+		rj.r_offset = i * t.entry_size + f * (t.entry_size / 3);
+		put_rela(&t, ki, &ri);
+		put_rela(&t, kj, &rj);
+	}
+	swap_crcs(name, i, j);
+}
+
+static void rename_entry(const char *name, size_t i, const char *from, size_t j)
+{
+	struct table t, src;
+	GElf_Rela r, s;
+	size_t k;
+
+	open_table(&t, name);
+	open_table(&src, from);
+	k = find_rela(&t, i, 1, &r);
+	find_rela(&src, j, 1, &s);
+	if (r.r_info == s.r_info && r.r_addend == s.r_addend)
+		fail("%s: entry already has that name", name);
+	r.r_info = s.r_info;
+	r.r_addend = s.r_addend;
+	put_rela(&t, k, &r);
+}
+
+static void move_field(const char *name, size_t i, const char *field, long delta)
+{
+	static const char *const fields[] = { "value", "name", "namespace" };
+	struct table t;
+	GElf_Rela r;
+	size_t f, k;
+
+	for (f = 0; f < 3 && strcmp(field, fields[f]); f++)
+		;
+	if (f == 3 || !delta)
+		fail("bad field or offset: %s", field);
+	open_table(&t, name);
+	k = find_rela(&t, i, f, &r);
+	r.r_addend += delta;
+	put_rela(&t, k, &r);
+}
+
+static void die_usage(void)
+{
+	fail("usage: ko-mangle IN OUT OP ARGS... (see the source)%s", "");
+}
+
+static void copy_file(const char *from, const char *to)
+{
+	char buf[65536];
+	int in = open(from, O_RDONLY), out;
+	ssize_t n;
+
+	if (in < 0)
+		fail("cannot open %s", from);
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (out < 0)
+		fail("cannot create %s", to);
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, n) != n)
+			fail("cannot write %s", to);
+	if (n < 0 || close(out))
+		fail("cannot copy %s", from);
+	close(in);
+}
+
+static long parse_number(const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 0);
+
+	if (!*s || *end)
+		fail("not a number: %s", s);
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	const char *op;
+	int fd;
+
+	if (argc < 5)
+		die_usage();
+	out_path = argv[2];
+	op = argv[3];
+	copy_file(argv[1], out_path);
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		fail("%s", elf_errmsg(-1));
+	fd = open(out_path, O_RDWR);
+	if (fd < 0)
+		fail("cannot open %s", out_path);
+	elf = elf_begin(fd, ELF_C_RDWR, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF)
+		fail("%s: not an ELF file", argv[1]);
+	/* Keep every offset: only the edited bytes change. */
+	elf_flagelf(elf, ELF_C_SET, ELF_F_LAYOUT);
+
+	if (!strcmp(op, "grow") && argc == 6)
+		resize(argv[4], parse_number(argv[5]));
+	else if (!strcmp(op, "shrink") && argc == 6)
+		resize(argv[4], -parse_number(argv[5]));
+	else if (!strcmp(op, "noalloc") && argc == 5)
+		clear_alloc(argv[4]);
+	else if (!strcmp(op, "unname") && argc == 5)
+		unname(argv[4]);
+	else if (!strcmp(op, "swap") && argc == 7)
+		swap_entries(argv[4], parse_number(argv[5]), parse_number(argv[6]));
+	else if (!strcmp(op, "rename") && argc == 8)
+		rename_entry(argv[4], parse_number(argv[5]), argv[6], parse_number(argv[7]));
+	else if (!strcmp(op, "move") && argc == 8)
+		move_field(argv[4], parse_number(argv[5]), argv[6], parse_number(argv[7]));
+	else
+		die_usage();
+
+	if (elf_update(elf, ELF_C_WRITE) < 0)
+		fail("cannot write: %s", elf_errmsg(-1));
+	elf_end(elf);
+	close(fd);
+	return 0;
+}
