@@ -2,7 +2,8 @@
 #
 #   make          build everything and boot the demo in QEMU
 #   make check    build what is missing and run the QEMU and host suites
-#   make ci       check, then check-series and check-bisect (what CI runs)
+#   make check-matrix  the suites on every configuration and architecture
+#   make ci       check-matrix, check-series and check-bisect (what CI runs)
 #   make bench    the series' cost against the unpatched kernel
 #   make audit    build scripts/gpl-future-audit (make install PREFIX=...)
 #   make fuzz     fuzz its parser for FUZZ_TIME seconds (libFuzzer, clang)
@@ -19,9 +20,15 @@ CONFIGS	:= modversions nomodversions
 DEMO	:= modversions
 JOBS	:= $(shell nproc)
 PATCHES	:= $(addprefix patches/,$(shell sed -n 's/^\([^#][^ ]*\).*/\1/p' series))
-KCC	:= ccache gcc
 KO_MANGLE := $(B)/tools/ko-mangle
-KMAKE	= $(MAKE) -s -C $(SRC) O=$(B)/$(1)/obj CC="$(KCC)" -j$(JOBS)
+# A configuration builds for x86_64 unless it is named after another
+# architecture; tests/config/arch/ARCH.config holds what that needs.
+arch	= $(or $(filter i386 arm64,$(1)),x86_64)
+cross	= $(if $(filter arm64,$(call arch,$(1))),aarch64-linux-gnu-)
+kcc	= ccache $(call cross,$(1))gcc
+kimage	= $(if $(filter arm64,$(call arch,$(1))),arch/arm64/boot/Image,arch/x86/boot/bzImage)
+kenv	= $(if $(filter-out x86_64,$(call arch,$(1))),ARCH=$(call arch,$(1)) CROSS_COMPILE=$(call cross,$(1)))
+KMAKE	= $(MAKE) -s -C $(SRC) O=$(B)/$(1)/obj $(call kenv,$(1)) CC="$(call kcc,$(1))" -j$(JOBS)
 NOLIBC	:= $(SRC)/tools/include/nolibc
 SUITES	:= $(filter-out demo reports,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
 ktaps	= $(foreach c,$(1),$(foreach s,$(SUITES),$(B)/$(c)/$(s).ktap))
@@ -37,7 +44,7 @@ export CCACHE_NOHASHDIR := true
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
-.PHONY: all demo check check-ktaps check-series check-bisect ci bench build deps clean FORCE
+.PHONY: all demo check check-ktaps check-series check-bisect check-matrix matrix-ktaps ci bench build deps clean FORCE
 .PHONY: audit install fuzz audit-scale
 .SECONDARY:
 .PRECIOUS: $(B)/%.ktap
@@ -55,49 +62,76 @@ $(B)/applied.stamp: series $(PATCHES) scripts/prepare-tree.sh | $(B)/deps.stamp
 	sh scripts/prepare-tree.sh $(SRC) $(TOP)/series $(TOP)/patches
 	@touch $@
 
-$(B)/%/obj/.config: $(B)/applied.stamp tests/config/base.config tests/config/gpl-future.config tests/config/%.config scripts/configure.sh
-	KCC='$(KCC)' sh scripts/configure.sh $(SRC) $(B)/$*/obj $(filter tests/config/%,$^)
+CONFIG_FRAGS = tests/config/base.config tests/config/gpl-future.config \
+	tests/config/arch/$(call arch,$(1)).config tests/config/$(1).config
+$(B)/%/obj/.config: $(B)/applied.stamp $(wildcard tests/config/*.config tests/config/arch/*.config) scripts/configure.sh
+	$(call kenv,$*) KCC='$(call kcc,$*)' sh scripts/configure.sh $(SRC) $(B)/$*/obj $(call CONFIG_FRAGS,$*)
 	@touch $@
 
+# build/CONFIG/image is the kernel QEMU boots, whatever its architecture.
 $(B)/%/kernel.stamp: $(B)/%/obj/.config
 	@echo "  BUILD   kernel ($*)"
-	@sh scripts/logged.sh $(B)/$*/kernel.log $(call KMAKE,$*) bzImage modules
+	@sh scripts/logged.sh $(B)/$*/kernel.log $(call KMAKE,$*) $(notdir $(call kimage,$*)) \
+		$$(grep -q '^CONFIG_MODULES=y' $(B)/$*/obj/.config && echo modules)
+	@ln -sf obj/$(call kimage,$*) $(B)/$*/image
 	@touch $@
 
 $(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*) scripts/gen-many-imports.sh scripts/gen-exporter.sh scripts/rewrite-modinfo.sh scripts/break-crc.sh $(KO_MANGLE) scripts/mangle-modules.sh
 	@echo "  BUILD   test modules ($*)"
 	@rm -rf $(B)/$*/mods && mkdir -p $(B)/$*/mods && cp tests/modules/* $(B)/$*/mods/
 	@sh scripts/gen-many-imports.sh 500 $(B)/$*/mods
-	@sh scripts/logged.sh $(B)/$*/modules.log $(call KMAKE,$*) M=$(B)/$*/mods modules
+	@sh scripts/logged.sh $(B)/$*/modules.log $(call KMAKE,$*) M=$(B)/$*/mods modules \
+		$$(grep -q '^CONFIG_TRIM_UNUSED_KSYMS=y' $(B)/$*/obj/.config && echo KBUILD_MODPOST_WARN=1)
 	@sh scripts/rewrite-modinfo.sh license 'GPL\0xxxxxxx' Proprietary $(B)/$*/mods/*_bypass.ko
 	@sh scripts/rewrite-modinfo.sh import_ns TEST_GPL_FUTURE NOT_IMPORTED_NS $(B)/$*/mods/gplf_ns_noimport.ko
 	@sh scripts/break-crc.sh $(B)/$*/mods/gplf_badcrc.ko test_gpl_future_add
 	@sh scripts/mangle-modules.sh $(KO_MANGLE) $(B)/$*/mods
 	@touch $@
 
+# The trim configuration's whitelist: what the test modules import, but
+# test_gpl_future_ns_id (tests/config/trim.config).  Its users then get
+# modpost's "undefined!", a warning there (KBUILD_MODPOST_WARN above), so
+# the guest can show the loader refusing them too.
+$(B)/trim/kernel.stamp: $(B)/trim/obj/ksyms.whitelist
+$(B)/trim/obj/ksyms.whitelist: $(B)/nomodversions/modules.stamp $(B)/trim/obj/.config
+	@nm -u $(B)/nomodversions/mods/*.ko | awk 'NF == 2 { print $$2 }' | sort -u | \
+		grep -vx test_gpl_future_ns_id > $@
+
 # Writes the broken exporters of tests/suite/malformed.t.
 $(KO_MANGLE): tests/mangle/ko-mangle.c | $(B)/deps.stamp
 	@mkdir -p $(@D)
 	$(CC) -O2 -g -Wall -Wextra -Werror -std=gnu11 -o $@ $< -lelf
 
-$(B)/init: tests/init/init.c $(B)/applied.stamp
-	gcc -Os -static -nostdlib -fno-stack-protector -fno-asynchronous-unwind-tables \
-		-Wall -Wextra -Werror -include $(NOLIBC)/nolibc.h -I $(NOLIBC) \
+# The guest init, one per architecture (build/init-ARCH), with nolibc and
+# the tree's own UAPI headers: no libc or headers for ARCH needed.
+init_of	= $(B)/init-$(call arch,$(1))
+init_cc	= $(if $(filter arm64,$(1)),aarch64-linux-gnu-gcc,gcc$(if $(filter i386,$(1)), -m32))
+$(B)/hdr-%.stamp: $(B)/applied.stamp
+	@$(MAKE) -s -C $(SRC) O=$(B)/hdr-$* ARCH=$* headers
+	@touch $@
+$(B)/init-%: tests/init/init.c $(B)/hdr-%.stamp
+	$(call init_cc,$*) -Os -static -nostdlib -fno-stack-protector \
+		-fno-asynchronous-unwind-tables -Wall -Wextra -Werror \
+		-include $(NOLIBC)/nolibc.h -I $(NOLIBC) -I $(B)/hdr-$*/usr/include \
 		-o $@ $< -lgcc
 
-$(B)/%/initramfs.cpio.gz: $(B)/init $(B)/%/modules.stamp $(wildcard tests/suite/*.t) scripts/mkinitramfs.sh
-	sh scripts/mkinitramfs.sh $(B)/$*/obj $(B)/init $(B)/$*/mods tests/suite $@
+.SECONDEXPANSION:
+$(B)/%/initramfs.cpio.gz: $$(call init_of,$$*) $(B)/%/modules.stamp $(wildcard tests/suite/*.t) scripts/mkinitramfs.sh
+	sh scripts/mkinitramfs.sh $(B)/$*/obj $(call init_of,$*) $(B)/$*/mods tests/suite $@
 
 build: $(foreach c,$(CONFIGS),$(B)/$(c)/initramfs.cpio.gz)
 
 # One boot per configuration and suite; each leaves a KTAP log.  A suite
 # line "# cmdline: ..." adds kernel parameters for its boot, "# timeout: S"
-# allows it S seconds instead of 180.
+# allows it S seconds instead of 180.  A kernel that cannot unload
+# modules boots once per case (scripts/qemu-per-case.sh).
 suite_opt = $$(sed -n 's/^\# $(1): //p' tests/suite/$(lastword $(subst /, ,$(2))).t)
+boot_script = $$(grep -q '^CONFIG_MODULE_UNLOAD=y' $(B)/$(1)/obj/.config && \
+	echo scripts/qemu-run.sh || echo scripts/qemu-per-case.sh)
 $(B)/%.ktap: FORCE
 	@GUEST_CMDLINE="$(call suite_opt,cmdline,$*) $${GUEST_CMDLINE:-}" \
 		GUEST_TIMEOUT="$${GUEST_TIMEOUT:-$(call suite_opt,timeout,$*)}" \
-		sh scripts/qemu-run.sh $(B)/$(firstword $(subst /, ,$*))/obj/arch/x86/boot/bzImage \
+		sh $(call boot_script,$(firstword $(subst /, ,$*))) $(B)/$(firstword $(subst /, ,$*))/image \
 		$(B)/$(firstword $(subst /, ,$*))/initramfs.cpio.gz $(lastword $(subst /, ,$*)) $@
 
 # gpl-future-audit: a host tool, built without the kernel tree.  The
@@ -158,11 +192,11 @@ $(B)/series.ktap: FORCE | $(B)/deps.stamp
 	@echo "  CHECK   series: git am, quilt, format, checkpatch"
 	@sh scripts/check-series.sh $(B)/series/git series patches tests/series/checkpatch.expected > $@
 
-$(B)/bisect.ktap: $(B)/$(DEMO)/obj/.config $(B)/init FORCE
+$(B)/bisect.ktap: $(B)/$(DEMO)/obj/.config $(B)/init-x86_64 FORCE
 	@echo "  CHECK   bisect: build and boot each step from patch $(BISECT_FROM)"
 	@mkdir -p $(B)/bisect
 	@sh scripts/check-bisect.sh $(B)/series/git series patches $(B)/$(DEMO)/obj/.config \
-		$(B)/init $(B)/bisect $(BISECT_FROM) > $@
+		$(B)/init-x86_64 $(B)/bisect $(BISECT_FROM) > $@
 
 check: check-ktaps
 	@$(REPORT) $(CHECK_KTAPS)
@@ -173,22 +207,48 @@ check-series: $(B)/series.ktap
 check-bisect: $(B)/bisect.ktap
 	@$(REPORT) $^
 
-# What CI runs: the suite on CI_CONFIGS, then the series review.  The two
-# series producers share build/series/git, so they run one after the other.
-ci:
-	@$(MAKE) -s check-ktaps CONFIGS="$(CI_CONFIGS)"
+# What CI runs: the matrix, then the series review.  The two series
+# producers share build/series/git, so they run one after the other.
+ci: matrix-ktaps
 	@$(MAKE) -s $(B)/series.ktap
 	@$(MAKE) -s $(B)/bisect.ktap
-	@$(REPORT) $(HOST_KTAPS) $(call ktaps,$(CI_CONFIGS)) $(SERIES_KTAPS)
+	@$(REPORT) $(MATRIX_KTAPS) $(SERIES_KTAPS)
+
+# The matrix a distribution builds: CI_CONFIGS plus TRIM_UNUSED_KSYMS,
+# MODULE_UNLOAD=n, i386 and arm64, every suite booted on each; MODULES=n
+# is built and checked, not booted.  The host cases run once, on
+# CI_CONFIGS.  Cells that fail to build leave no KTAP: the report
+# counts them as failed.
+MATRIX := $(CI_CONFIGS) trim nounload i386 arm64
+MATRIX_EXTRA := $(filter-out $(CI_CONFIGS),$(MATRIX))
+MATRIX_KTAPS = $(HOST_KTAPS) $(call ktaps,$(MATRIX)) $(B)/nomodules.ktap
+MATRIX_DEPS := gcc-aarch64-linux-gnu qemu-system-arm lib32gcc-12-dev
+
+$(B)/matrix-deps.stamp: scripts/install-deps.sh
+	@sh scripts/install-deps.sh $(MATRIX_DEPS)
+	@touch $@
+
+$(B)/nomodules.ktap: $(B)/nomodules/kernel.stamp scripts/nomodules-tests.sh
+	@sh scripts/nomodules-tests.sh $(B)/nomodules/obj > $@
+
+matrix-ktaps: $(B)/matrix-deps.stamp
+	@rm -f $(call ktaps,$(MATRIX_EXTRA)) $(B)/nomodules.ktap
+	@$(MAKE) -s check-ktaps CONFIGS="$(CI_CONFIGS)"
+	@for c in $(MATRIX_EXTRA); do $(MAKE) -s $(B)/$$c/initramfs.cpio.gz || :; done
+	@for k in $(call ktaps,$(MATRIX_EXTRA)); do $(MAKE) -s $$k || :; done
+	@$(MAKE) -s $(B)/nomodules.ktap || :
+
+check-matrix: matrix-ktaps
+	@$(REPORT) $(MATRIX_KTAPS)
 
 # What the series costs, patched vs pristine (Documentation/benchmarks.md).
 # Several minutes, so not part of ci.
 BENCH_ROUNDS ?= 3
-bench: $(B)/$(DEMO)/kernel.stamp $(B)/init
-	@sh scripts/bench.sh $(B) $(B)/init $(BENCH_ROUNDS) 500
+bench: $(B)/$(DEMO)/kernel.stamp $(B)/init-x86_64
+	@sh scripts/bench.sh $(B) $(B)/init-x86_64 $(BENCH_ROUNDS) 500
 
 demo: $(B)/$(DEMO)/initramfs.cpio.gz
-	@sh scripts/qemu-run.sh --show $(B)/$(DEMO)/obj/arch/x86/boot/bzImage \
+	@sh scripts/qemu-run.sh --show $(B)/$(DEMO)/image \
 		$(B)/$(DEMO)/initramfs.cpio.gz demo $(B)/$(DEMO)/demo.ktap
 
 clean:

@@ -9,12 +9,15 @@ ko=$1 sym=$2
 
 before=$(modprobe --dump-modversions "$ko" 2>/dev/null | awk -v s="$sym" '$2 == s { print $1 }')
 [ -n "$before" ] || exit 0
-# struct modversion_info on 64-bit: an 8-byte little-endian CRC, then the
-# name; the CRC's top four bytes are zero.
+# struct modversion_info: the CRC as an unsigned long (little-endian on
+# every architecture here: 4 bytes on i386, 8 with four zero bytes on
+# 64-bit), then the name.  Flip bits in the CRC's first byte.
 perl -0777 -pi -e '
-	my $i = index($_, "\0\0\0\0'"$sym"'\0");
-	die "no __versions entry\n" if $i < 4;
-	substr($_, $i - 4, 1) = chr(ord(substr($_, $i - 4, 1)) ^ 0x55);
+	my $crc = pack("V", hex("'"$before"'"));
+	my $i = index($_, $crc . "'"$sym"'\0");
+	$i = index($_, $crc . "\0\0\0\0'"$sym"'\0") if $i < 0;
+	die "no __versions entry\n" if $i < 0;
+	substr($_, $i, 1) = chr(ord(substr($_, $i, 1)) ^ 0x55);
 ' "$ko"
 after=$(modprobe --dump-modversions "$ko" | awk -v s="$sym" '$2 == s { print $1 }')
 [ "$after" != "$before" ] ||

@@ -19,18 +19,23 @@ kmake tinyconfig >/dev/null || die "make tinyconfig failed"
 	{ cat "$obj/merge_config.log" >&2; die "merge_config.sh failed"; }
 kmake olddefconfig >/dev/null || die "make olddefconfig failed"
 
-# Print "FRAGMENT: LINE" for each requested setting the result lacks.
+# Print "FRAGMENT: LINE" for each requested setting the result lacks.  A
+# later fragment may override an earlier one: the last setting counts.
 dropped() {
-	for frag in "$@"; do
-		grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' "$frag" |
-		while IFS= read -r want; do
-			case $want in
-			'# '*)	opt=${want#\# }
-				grep -q "^${opt%% *}=" "$obj/.config" || continue ;;
-			*)	grep -qxF "$want" "$obj/.config" && continue ;;
-			esac
-			echo "$frag: $want"
-		done
+	awk '/^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)/ {
+		opt = $1 == "#" ? $2 : substr($0, 1, index($0, "=") - 1)
+		if (!(opt in want))
+			order[n++] = opt
+		want[opt] = FILENAME ": " $0
+	} END { for (i = 0; i < n; i++) print want[order[i]] }' "$@" |
+	while IFS= read -r line; do
+		want=${line#*: }
+		case $want in
+		'# '*)	opt=${want#\# }
+			grep -q "^${opt%% *}=" "$obj/.config" || continue ;;
+		*)	grep -qxF "$want" "$obj/.config" && continue ;;
+		esac
+		echo "$line"
 	done
 }
 

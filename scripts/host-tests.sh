@@ -63,7 +63,8 @@ symvers_records_future_gpl_type() {
 		c=$b/$c
 		grep -qP "^0x[0-9a-f]{8}\ttest_gpl_future_add\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t\$" "$c/obj/Module.symvers" &&
 		grep -qP "\ttest_gpl_future_ns_id\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\tTEST_GPL_FUTURE\$" "$c/obj/Module.symvers" &&
-		grep -qP "\tgplf_exporter_triple\t.*gplf_exporter\tEXPORT_SYMBOL_GPL_FUTURE\t\$" "$c/mods/Module.symvers" ||
+		grep -qP "\tgplf_exporter_triple\t.*gplf_exporter\tEXPORT_SYMBOL_GPL_FUTURE\t\$" "$c/mods/Module.symvers" &&
+		grep -qP "\tgplf_defns_value\t.*gplf_defns\tEXPORT_SYMBOL_GPL_FUTURE\tGPLF_DEFNS\$" "$c/mods/Module.symvers" ||
 			{ echo "$c: Module.symvers lacks EXPORT_SYMBOL_GPL_FUTURE lines"; return 1; }
 	done
 }
@@ -96,7 +97,7 @@ crc_tables_follow_modversions() {
 reports_case_catches_each_checker() {
 	for c in $configs; do
 		k=$tmp/reports-$c.ktap
-		sh scripts/qemu-run.sh "$b/$c/obj/arch/x86/boot/bzImage" \
+		sh scripts/qemu-run.sh "$b/$c/image" \
 			"$b/$c/initramfs.cpio.gz" reports "$k" || return 1
 		grep -qx 'ok 1 checkers_report_on_request' "$k" &&
 		grep -qx 'not ok 2 no_kernel_reports' "$k" ||

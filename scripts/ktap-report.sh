@@ -1,8 +1,10 @@
 #!/bin/sh
 # ktap-report.sh KTAP...
 #
-# Turn KTAP version 1 documents into a readable report and the closing
-# line "N passed, N failed, N skipped".  Only top-level results count.
+# Turn KTAP version 1 documents into a readable report, a tally per
+# configuration (the first part of build/CONFIG/SUITE.ktap; host, tools,
+# audit... for the others) and the closing line "N passed, N failed,
+# N skipped".  Only top-level results count.
 # A document without a version line or plan, or with fewer results than
 # its plan (a guest that crashed or hung mid-run), counts its missing
 # results as failures.  Exit status: 0 only if nothing failed.
@@ -17,18 +19,28 @@ for f; do
 	fi
 done
 exec awk -v failed="$empty" '
+function count(what, n) {
+	if (!(cell in order_of)) {
+		order_of[cell] = ncells
+		cells[ncells++] = cell
+	}
+	tally[cell, what] += n
+	if (what == "failed")
+		failed += n
+	else if (what == "passed")
+		passed += n
+	else
+		skipped += n
+}
 function finish() {
 	if (FILENAME_PREV == "")
 		return
 	if (!version || plan < 0) {
 		printf "FAIL %s: no KTAP version line or plan\n", FILENAME_PREV
-		failed++
+		count("failed", 1)
 	} else if (seen != plan) {
 		printf "FAIL %s: plan says %d results, got %d\n", FILENAME_PREV, plan, seen
-		if (seen < plan)
-			failed += plan - seen
-		else
-			failed++
+		count("failed", seen < plan ? plan - seen : 1)
 	}
 }
 FNR == 1 {
@@ -37,6 +49,10 @@ FNR == 1 {
 	label = FILENAME
 	sub(/.*build\//, "", label)
 	sub(/\.ktap$/, "", label)
+	cell = label
+	sub(/\/.*/, "", cell)
+	if (cell == "")
+		cell = label
 	version = 0; plan = -1; seen = 0
 }
 /^KTAP version 1$/ { version = 1; next }
@@ -47,11 +63,11 @@ FNR == 1 {
 	ok = (line !~ /^not /)
 	sub(/^(not )?ok [0-9]+ ?/, "", line)
 	if (line ~ /# *SKIP/) {
-		skipped++; tag = "SKIP"
+		count("skipped", 1); tag = "SKIP"
 	} else if (ok) {
-		passed++; tag = "PASS"
+		count("passed", 1); tag = "PASS"
 	} else {
-		failed++; tag = "FAIL"
+		count("failed", 1); tag = "FAIL"
 	}
 	printf "%s %s: %s\n", tag, label, line
 	if (!ok)
@@ -63,6 +79,10 @@ FNR == 1 {
 /^# / { diag[ndiag++] = $0; next }
 END {
 	finish()
+	for (i = 0; i < ncells; i++)
+		printf "%-14s %d passed, %d failed, %d skipped\n", cells[i] ":",
+		       tally[cells[i], "passed"], tally[cells[i], "failed"],
+		       tally[cells[i], "skipped"]
 	printf "%d passed, %d failed, %d skipped\n", passed, failed, skipped
 	exit failed > 0 || passed + skipped == 0
 }' "$@" /dev/null

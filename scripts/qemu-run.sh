@@ -1,8 +1,10 @@
 #!/bin/sh
-# qemu-run.sh [--show] BZIMAGE INITRD SUITE KTAP
+# qemu-run.sh [--show] KERNEL INITRD SUITE KTAP
 #
-# Boot BZIMAGE with INITRD under QEMU, run the guest suite SUITE and write
+# Boot KERNEL with INITRD under QEMU, run the guest suite SUITE and write
 # the KTAP the guest printed to KTAP (the whole console to KTAP.console).
+# KERNEL is an x86 bzImage (x86_64 or i386: qemu-system-x86_64 runs both)
+# or an arm64 Image (qemu-system-aarch64 -M virt, TCG only).
 # QEMU always runs under a timeout (GUEST_TIMEOUT, default 180 s); KVM is
 # used only when a probe boot shows it works, else TCG.  --show streams
 # the console to the terminal.  Extra kernel parameters: GUEST_CMDLINE;
@@ -17,11 +19,19 @@ console=$ktap.console
 limit=${GUEST_TIMEOUT:-180}
 cache=${ktap%/*}/../accel
 
+# An arm64 Image has "ARM\x64" at offset 56 of its header.
+if [ "$(od -An -c -j 56 -N 3 "$kernel" | tr -d ' ')" = ARM ]; then
+	machine="qemu-system-aarch64 -M virt -cpu cortex-a57" tty=ttyAMA0
+	QEMU_ACCEL=${QEMU_ACCEL:--accel tcg}
+else
+	machine=qemu-system-x86_64 tty=ttyS0
+fi
+
 qemu() {
-	timeout --foreground -k 5 "$1" qemu-system-x86_64 $2 -m 256 -smp ${QEMU_SMP:-2} \
+	timeout --foreground -k 5 "$1" $machine $2 -m 256 -smp ${QEMU_SMP:-2} \
 		-display none -monitor none -serial stdio -no-reboot ${QEMU_EXTRA:-} \
 		-kernel "$kernel" -initrd "$initrd" \
-		-append "console=ttyS0 loglevel=3 panic=-1 oops=panic suite=$3 ${GUEST_CMDLINE:-}"
+		-append "console=$tty loglevel=3 panic=-1 oops=panic suite=$3 ${GUEST_CMDLINE:-}"
 }
 
 # KVM on these machines can fail (MSR errors with -cpu host) or hang

@@ -22,14 +22,17 @@
  *                                         further
  *
  * An export table's entries are struct kernel_symbol: three fields, each
- * filled in by one relocation, so the tool edits relocations (RELA only)
- * and, for a swap, the CRCs of the matching __kcrctab* section.  Each
+ * filled in by one relocation, so the tool edits relocations and, for a
+ * swap, the CRCs of the matching __kcrctab* section.  With RELA (x86_64,
+ * arm64) the addend is in the relocation; with REL (i386) it is the
+ * 32-bit word the relocation patches, in the table itself.  Each
  * operation checks that it changed what it meant to; any error exits 1
  * and leaves no OUT.
  */
 #include <err.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,11 +85,12 @@ static void put_shdr(Elf_Scn *scn, GElf_Shdr *shdr)
 		fail("%s", elf_errmsg(-1));
 }
 
-/* The relocations of TABLE, the number of entries and each one's size. */
+/* TABLE, its relocations, the number of entries and each one's size. */
 struct table {
 	const char *name;
-	Elf_Scn *rela_scn;
+	Elf_Data *data;
 	Elf_Data *rela;
+	int is_rel;
 	size_t nr_rela, nr_entries, entry_size;
 };
 
@@ -94,15 +98,22 @@ static void open_table(struct table *t, const char *name)
 {
 	char rela_name[256];
 	GElf_Shdr shdr, rshdr;
+	Elf_Scn *scn, *rela_scn;
 
 	t->name = name;
-	require_section(name, &shdr);
+	scn = require_section(name, &shdr);
+	t->data = elf_getdata(scn, NULL);
 	snprintf(rela_name, sizeof(rela_name), ".rela%s", name);
-	t->rela_scn = require_section(rela_name, &rshdr);
-	if (rshdr.sh_type != SHT_RELA)
-		fail("%s is not SHT_RELA", rela_name);
-	t->rela = elf_getdata(t->rela_scn, NULL);
-	if (!t->rela || !rshdr.sh_entsize)
+	rela_scn = find_section(rela_name, &rshdr);
+	if (!rela_scn) {
+		snprintf(rela_name, sizeof(rela_name), ".rel%s", name);
+		rela_scn = require_section(rela_name, &rshdr);
+	}
+	t->is_rel = rshdr.sh_type == SHT_REL;
+	if (!t->is_rel && rshdr.sh_type != SHT_RELA)
+		fail("%s is neither SHT_REL nor SHT_RELA", rela_name);
+	t->rela = elf_getdata(rela_scn, NULL);
+	if (!t->data || !t->rela || !rshdr.sh_entsize)
 		fail("cannot read %s", rela_name);
 	t->nr_rela = rshdr.sh_size / rshdr.sh_entsize;
 	/* Every entry has its value, name and namespace relocated. */
@@ -110,6 +121,46 @@ static void open_table(struct table *t, const char *name)
 		fail("%s: not three relocations per entry", name);
 	t->nr_entries = t->nr_rela / 3;
 	t->entry_size = shdr.sh_size / t->nr_entries;
+}
+
+/* REL: the addend is the 32-bit word at the relocated offset. */
+static int32_t *rel_addend(const struct table *t, GElf_Addr offset)
+{
+	if (offset + sizeof(int32_t) > t->data->d_size)
+		fail("%s: relocation outside the table", t->name);
+	return (int32_t *)((char *)t->data->d_buf + offset);
+}
+
+/* Relocation K of T, with its addend wherever the format keeps it. */
+static void get_rela(const struct table *t, size_t k, GElf_Rela *rela)
+{
+	GElf_Rel rel;
+
+	if (!t->is_rel) {
+		if (!gelf_getrela(t->rela, k, rela))
+			fail("%s", elf_errmsg(-1));
+		return;
+	}
+	if (!gelf_getrel(t->rela, k, &rel))
+		fail("%s", elf_errmsg(-1));
+	rela->r_offset = rel.r_offset;
+	rela->r_info = rel.r_info;
+	rela->r_addend = *rel_addend(t, rel.r_offset);
+}
+
+static void put_rela(struct table *t, size_t k, GElf_Rela *rela)
+{
+	GElf_Rel rel = { .r_offset = rela->r_offset, .r_info = rela->r_info };
+
+	if (t->is_rel) {
+		if (!gelf_update_rel(t->rela, k, &rel))
+			fail("%s", elf_errmsg(-1));
+		*rel_addend(t, rela->r_offset) = rela->r_addend;
+		elf_flagdata(t->data, ELF_C_SET, ELF_F_DIRTY);
+	} else if (!gelf_update_rela(t->rela, k, rela)) {
+		fail("%s", elf_errmsg(-1));
+	}
+	elf_flagdata(t->rela, ELF_C_SET, ELF_F_DIRTY);
 }
 
 /* The relocation of field FIELD (0 value, 1 name, 2 namespace) of entry I. */
@@ -121,20 +172,12 @@ static size_t find_rela(const struct table *t, size_t i, size_t field,
 	if (i >= t->nr_entries)
 		fail("%s: no such entry", t->name);
 	for (k = 0; k < t->nr_rela; k++) {
-		if (!gelf_getrela(t->rela, k, rela))
-			fail("%s", elf_errmsg(-1));
+		get_rela(t, k, rela);
 		if (rela->r_offset == want)
 			return k;
 	}
 	fail("%s: entry without a relocation", t->name);
 	return 0;
-}
-
-static void put_rela(struct table *t, size_t k, GElf_Rela *rela)
-{
-	if (!gelf_update_rela(t->rela, k, rela))
-		fail("%s", elf_errmsg(-1));
-	elf_flagdata(t->rela, ELF_C_SET, ELF_F_DIRTY);
 }
 
 static void resize(const char *name, long delta)

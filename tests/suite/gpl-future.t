@@ -55,6 +55,8 @@ insmod ok gplf_exporter.ko
 insmod ok gplf_mod_prop.ko
 log 1 gplf_mod_prop: future-GPL values ok
 log 1 gplf_mod_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: gplf_exporter_triple [gplf_exporter]
+# Without MODULE_UNLOAD there are no references to count.
+needs CONFIG_MODULE_UNLOAD=y
 file /sys/module/gplf_exporter/refcnt 1
 nofile /sys/module/gplf_exporter/holders/missing
 file /sys/module/gplf_exporter/holders/gplf_mod_prop/initstate live
@@ -63,7 +65,9 @@ rmmod ok gplf_mod_prop
 rmmod ok gplf_exporter
 end
 
+# The trim configuration trims test_gpl_future_ns_id (tests/config/trim.config).
 case namespaced_future_gpl_symbol_with_import
+needs # CONFIG_TRIM_UNUSED_KSYMS is not set
 insmod ok gplf_ns_prop.ko
 log 1 gplf_ns_prop: future-GPL values ok
 log 1 gplf_ns_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_ns_id [vmlinux]
@@ -96,10 +100,31 @@ rmmod ok gplf_symget
 end
 
 case namespaced_future_gpl_symbol_without_import_refused
+needs # CONFIG_TRIM_UNUSED_KSYMS is not set
 insmod EINVAL gplf_ns_noimport.ko
 log 1 gplf_ns_noimport: module uses symbol (test_gpl_future_ns_id) from namespace TEST_GPL_FUTURE, but does not import it.
 log 0 will become GPL-only
 nofile /sys/module/gplf_ns_noimport
+end
+
+# DEFAULT_SYMBOL_NAMESPACE applies to EXPORT_SYMBOL_GPL_FUTURE() as to
+# the other export macros: the user needs the import, and is warned.
+case default_namespace_future_gpl_export
+insmod ok gplf_defns.ko
+insmod ok gplf_defns_prop.ko
+log 1 gplf_defns_prop: future-GPL values ok
+log 1 gplf_defns_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: gplf_defns_value [gplf_defns]
+rmmod ok gplf_defns_prop
+rmmod ok gplf_defns
+end
+
+# No module uses it, so vmlinux does not export it; the other two
+# future-GPL exports, used, stay (every other case here binds them).
+case unused_future_gpl_export_trimmed
+needs CONFIG_TRIM_UNUSED_KSYMS=y
+insmod ENOENT gplf_ns_prop.ko
+log 1 gplf_ns_prop: Unknown symbol test_gpl_future_ns_id (err -2)
+nofile /sys/module/gplf_ns_prop
 end
 
 # The duplicate-export check looks in the future-GPL table both ways: as

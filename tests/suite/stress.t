@@ -21,6 +21,7 @@ end
 
 case parallel_load_unload
 needs CONFIG_SMP=y
+needs CONFIG_MODULE_UNLOAD=y
 stress 1000 gplf_exporter.ko gplf_mod_gpl.ko gplf_mod_prop.ko gplf_prop.ko gplf_gpl.ko
 per-load gplf_prop.ko gplf_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_add [vmlinux], test_gpl_future_magic [vmlinux]
 per-load gplf_mod_prop.ko gplf_mod_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: gplf_exporter_triple [gplf_exporter]
