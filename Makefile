@@ -224,7 +224,7 @@ MATRIX_EXTRA := $(filter-out $(CI_CONFIGS),$(MATRIX))
 MATRIX_KTAPS = $(HOST_KTAPS) $(call ktaps,$(MATRIX)) $(B)/nomodules.ktap
 MATRIX_DEPS := gcc-aarch64-linux-gnu qemu-system-arm lib32gcc-12-dev
 
-$(B)/matrix-deps.stamp: scripts/install-deps.sh
+$(B)/matrix-deps.stamp: scripts/install-deps.sh | $(B)/deps.stamp
 	@sh scripts/install-deps.sh $(MATRIX_DEPS)
 	@touch $@
 

@@ -14,6 +14,7 @@ kernel=$1 initrd=$2 suite=$3 ktap=$4
 cases=$(grep -c '^case ' "tests/suite/$suite.t")
 cmdline=${GUEST_CMDLINE:-}
 rc=0
+start=$(date +%s)
 
 i=1
 while [ "$i" -le "$cases" ]; do
@@ -46,5 +47,5 @@ done
 	echo "${failed:+not }ok $((cases + 1)) no_kernel_reports"
 } >"$ktap"
 label=${ktap#"${ktap%/*/*}"/}
-echo "  BOOT    $label: $cases boots, one per case" >&2
+echo "  BOOT    $label: $cases boots, one per case, $(($(date +%s) - start)) s" >&2
 exit $rc
