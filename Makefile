@@ -29,6 +29,8 @@ kcc	= ccache $(call cross,$(1))gcc
 kimage	= $(if $(filter arm64,$(call arch,$(1))),arch/arm64/boot/Image,arch/x86/boot/bzImage)
 kenv	= $(if $(filter-out x86_64,$(call arch,$(1))),ARCH=$(call arch,$(1)) CROSS_COMPILE=$(call cross,$(1)))
 KMAKE	= $(MAKE) -s -C $(SRC) O=$(B)/$(1)/obj $(call kenv,$(1)) CC="$(call kcc,$(1))" -j$(JOBS)
+# In a recipe: $(3) if configuration $(1) has $(2)=y, else $(4).
+if_kconfig = $$(grep -q '^$(2)=y' $(B)/$(1)/obj/.config && echo $(3) || echo $(4))
 NOLIBC	:= $(SRC)/tools/include/nolibc
 SUITES	:= $(filter-out demo reports,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
 ktaps	= $(foreach c,$(1),$(foreach s,$(SUITES),$(B)/$(c)/$(s).ktap))
@@ -72,7 +74,7 @@ $(B)/%/obj/.config: $(B)/applied.stamp $(wildcard tests/config/*.config tests/co
 $(B)/%/kernel.stamp: $(B)/%/obj/.config
 	@echo "  BUILD   kernel ($*)"
 	@sh scripts/logged.sh $(B)/$*/kernel.log $(call KMAKE,$*) $(notdir $(call kimage,$*)) \
-		$$(grep -q '^CONFIG_MODULES=y' $(B)/$*/obj/.config && echo modules)
+		$(call if_kconfig,$*,CONFIG_MODULES,modules)
 	@ln -sf obj/$(call kimage,$*) $(B)/$*/image
 	@touch $@
 
@@ -81,7 +83,7 @@ $(B)/%/modules.stamp: $(B)/%/kernel.stamp $(wildcard tests/modules/*) scripts/ge
 	@rm -rf $(B)/$*/mods && mkdir -p $(B)/$*/mods && cp tests/modules/* $(B)/$*/mods/
 	@sh scripts/gen-many-imports.sh 500 $(B)/$*/mods
 	@sh scripts/logged.sh $(B)/$*/modules.log $(call KMAKE,$*) M=$(B)/$*/mods modules \
-		$$(grep -q '^CONFIG_TRIM_UNUSED_KSYMS=y' $(B)/$*/obj/.config && echo KBUILD_MODPOST_WARN=1)
+		$(call if_kconfig,$*,CONFIG_TRIM_UNUSED_KSYMS,KBUILD_MODPOST_WARN=1)
 	@sh scripts/rewrite-modinfo.sh license 'GPL\0xxxxxxx' Proprietary $(B)/$*/mods/*_bypass.ko
 	@sh scripts/rewrite-modinfo.sh import_ns TEST_GPL_FUTURE NOT_IMPORTED_NS $(B)/$*/mods/gplf_ns_noimport.ko
 	@sh scripts/break-crc.sh $(B)/$*/mods/gplf_badcrc.ko test_gpl_future_add
@@ -105,7 +107,7 @@ $(KO_MANGLE): tests/mangle/ko-mangle.c | $(B)/deps.stamp
 # The guest init, one per architecture (build/init-ARCH), with nolibc and
 # the tree's own UAPI headers: no libc or headers for ARCH needed.
 init_of	= $(B)/init-$(call arch,$(1))
-init_cc	= $(if $(filter arm64,$(1)),aarch64-linux-gnu-gcc,gcc$(if $(filter i386,$(1)), -m32))
+init_cc	= $(call cross,$(1))gcc$(if $(filter i386,$(1)), -m32)
 $(B)/hdr-%.stamp: $(B)/applied.stamp
 	@$(MAKE) -s -C $(SRC) O=$(B)/hdr-$* ARCH=$* headers
 	@touch $@
@@ -126,8 +128,7 @@ build: $(foreach c,$(CONFIGS),$(B)/$(c)/initramfs.cpio.gz)
 # allows it S seconds instead of 180.  A kernel that cannot unload
 # modules boots once per case (scripts/qemu-per-case.sh).
 suite_opt = $$(sed -n 's/^\# $(1): //p' tests/suite/$(lastword $(subst /, ,$(2))).t)
-boot_script = $$(grep -q '^CONFIG_MODULE_UNLOAD=y' $(B)/$(1)/obj/.config && \
-	echo scripts/qemu-run.sh || echo scripts/qemu-per-case.sh)
+boot_script = $(call if_kconfig,$(1),CONFIG_MODULE_UNLOAD,scripts/qemu-run.sh,scripts/qemu-per-case.sh)
 $(B)/%.ktap: FORCE
 	@GUEST_CMDLINE="$(call suite_opt,cmdline,$*) $${GUEST_CMDLINE:-}" \
 		GUEST_TIMEOUT="$${GUEST_TIMEOUT:-$(call suite_opt,timeout,$*)}" \

@@ -663,14 +663,16 @@ static int want_errno(const char *name, int *value)
  */
 #define STEP_STOP	3
 
-/* The kernel's .config (packed as /config) has the line OPTION. */
+/* The kernel's .config (packed as /config, read once) has the line OPTION. */
 static int kernel_has(const char *option)
 {
 	static char config[128 * 1024];
-	ssize_t len = read_file("/config", config, sizeof(config));
+	static ssize_t len = -1;
 	const char *p = config;
 	size_t n = strlen(option);
 
+	if (len < 0)
+		len = read_file("/config", config, sizeof(config));
 	while (len > 0 && (p = find_text(p, config + len - p, option))) {
 		if ((p == config || p[-1] == '\n') && (p[n] == '\n' || !p[n]))
 			return 1;
@@ -679,18 +681,9 @@ static int kernel_has(const char *option)
 	return 0;
 }
 
-static int kernel_can_unload(void)
-{
-	static int can = -1;
-
-	if (can < 0)
-		can = kernel_has("CONFIG_MODULE_UNLOAD=y");
-	return can;
-}
-
 static int step_rmmod(int expect, const char *name)
 {
-	if (!kernel_can_unload()) {
+	if (!kernel_has("CONFIG_MODULE_UNLOAD=y")) {
 		printf("# stopped before rmmod %s: this kernel cannot unload modules\n", name);
 		return STEP_STOP;
 	}
