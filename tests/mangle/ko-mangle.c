@@ -20,6 +20,14 @@
  *                                         entry I's FIELD (value, name or
  *                                         namespace) points DELTA bytes
  *                                         further
+ *   ko-mangle IN OUT swapsym SYMBOL SYMBOL2
+ *                                         the two global symbols change
+ *                                         places in .symtab (relocations
+ *                                         follow), so the loader meets
+ *                                         them in the other order
+ *   ko-mangle IN OUT fill SECTION OFFSET LENGTH BYTE
+ *                                         LENGTH bytes of SECTION from
+ *                                         OFFSET on become BYTE
  *
  * An export table's entries are struct kernel_symbol: three fields, each
  * filled in by one relocation, so the tool edits relocations and, for a
@@ -214,6 +222,96 @@ static void unname(const char *name)
 }
 
 /* Swap the CRCs of entries I and J, if TABLE has a CRC table. */
+static void fill(const char *name, long offset, long length, long byte)
+{
+	GElf_Shdr shdr;
+	Elf_Scn *scn = require_section(name, &shdr);
+	Elf_Data *data = elf_getdata(scn, NULL);
+
+	if (!data || !data->d_buf)
+		fail("%s: no data", name);
+	if (offset < 0 || length <= 0 || (size_t)(offset + length) > data->d_size)
+		fail("%s: range out of the section", name);
+	if (byte < 0 || byte > 255)
+		fail("%s: not a byte value", name);
+	memset((char *)data->d_buf + offset, byte, length);
+	elf_flagdata(data, ELF_C_SET, ELF_F_DIRTY);
+}
+
+/* The index in .symtab (SYMS, N entries, names in STRNDX) of global NAME. */
+static size_t global_symbol(Elf_Data *syms, size_t n, size_t first_global,
+			    size_t strndx, const char *name)
+{
+	GElf_Sym sym;
+	size_t i;
+
+	for (i = first_global; i < n; i++) {
+		if (!gelf_getsym(syms, i, &sym))
+			fail("%s", elf_errmsg(-1));
+		if (!strcmp(elf_strptr(elf, strndx, sym.st_name) ?: "", name))
+			return i;
+	}
+	fail("no global symbol %s", name);
+	return 0;
+}
+
+/* Relocation K of DATA (REL or RELA) against symbol I now names J, and J I. */
+static void swap_reloc_symbol(Elf_Data *data, int is_rel, size_t k,
+			      size_t i, size_t j)
+{
+	GElf_Rela rela;
+	GElf_Rel rel;
+	size_t sym;
+
+	if (is_rel ? !gelf_getrel(data, k, &rel) : !gelf_getrela(data, k, &rela))
+		fail("%s", elf_errmsg(-1));
+	sym = GELF_R_SYM(is_rel ? rel.r_info : rela.r_info);
+	if (sym != i && sym != j)
+		return;
+	sym = sym == i ? j : i;
+	if (is_rel) {
+		rel.r_info = GELF_R_INFO(sym, GELF_R_TYPE(rel.r_info));
+		if (!gelf_update_rel(data, k, &rel))
+			fail("%s", elf_errmsg(-1));
+	} else {
+		rela.r_info = GELF_R_INFO(sym, GELF_R_TYPE(rela.r_info));
+		if (!gelf_update_rela(data, k, &rela))
+			fail("%s", elf_errmsg(-1));
+	}
+	elf_flagdata(data, ELF_C_SET, ELF_F_DIRTY);
+}
+
+static void swap_symbols(const char *a, const char *b)
+{
+	GElf_Shdr shdr, rshdr;
+	Elf_Scn *symscn = require_section(".symtab", &shdr), *scn = NULL;
+	Elf_Data *syms = elf_getdata(symscn, NULL), *data;
+	size_t n, i, j, k, symndx = elf_ndxscn(symscn);
+	GElf_Sym si, sj;
+
+	if (!syms || !shdr.sh_entsize)
+		fail("%s", "cannot read .symtab");
+	n = shdr.sh_size / shdr.sh_entsize;
+	i = global_symbol(syms, n, shdr.sh_info, shdr.sh_link, a);
+	j = global_symbol(syms, n, shdr.sh_info, shdr.sh_link, b);
+	if (i == j || !gelf_getsym(syms, i, &si) || !gelf_getsym(syms, j, &sj) ||
+	    !gelf_update_sym(syms, i, &sj) || !gelf_update_sym(syms, j, &si))
+		fail("cannot swap %s", a);
+	elf_flagdata(syms, ELF_C_SET, ELF_F_DIRTY);
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &rshdr))
+			fail("%s", elf_errmsg(-1));
+		if ((rshdr.sh_type != SHT_REL && rshdr.sh_type != SHT_RELA) ||
+		    rshdr.sh_link != symndx || !rshdr.sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data)
+			fail("%s", elf_errmsg(-1));
+		for (k = 0; k < rshdr.sh_size / rshdr.sh_entsize; k++)
+			swap_reloc_symbol(data, rshdr.sh_type == SHT_REL, k, i, j);
+	}
+}
+
 static void swap_crcs(const char *table, size_t i, size_t j)
 {
 	char crc_name[256];
@@ -359,6 +457,11 @@ int main(int argc, char **argv)
 		rename_entry(argv[4], parse_number(argv[5]), argv[6], parse_number(argv[7]));
 	else if (!strcmp(op, "move") && argc == 8)
 		move_field(argv[4], parse_number(argv[5]), argv[6], parse_number(argv[7]));
+	else if (!strcmp(op, "swapsym") && argc == 6)
+		swap_symbols(argv[4], argv[5]);
+	else if (!strcmp(op, "fill") && argc == 8)
+		fill(argv[4], parse_number(argv[5]), parse_number(argv[6]),
+		     parse_number(argv[7]));
 	else
 		die_usage();
 
