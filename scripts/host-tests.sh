@@ -131,8 +131,18 @@ ko_mangle_writes_what_it_is_asked() {
 	flags "$m/gplf_mangle.ko" __ksymtab_gpl | grep -q A &&
 		! flags "$m/gplf_bad_gpl_noalloc.ko" __ksymtab_gpl | grep -q A ||
 		{ echo "noalloc did not clear SHF_ALLOC"; return 1; }
+	# The fill copies differ from their originals in 0xff bytes only, and
+	# from the first of the series' fields to the end of struct module.
+	for x in exporter gpl prop; do
+		cmp -l "$m/gplf_$x.ko" "$m/gplf_fill_$x.ko" >"$tmp/cmp"
+		this=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $3 }')
+		awk -v start=$((0x$this + 1)) '$3 != 377 || $1 < start { bad = 1 }
+			END { exit bad || NR < 8 }' "$tmp/cmp" ||
+			{ echo "gplf_fill_$x.ko: not the fill asked for"; return 1; }
+	done
 	for req in "noalloc __ksymtab_none" "swap __ksymtab_gpl_future 0 4" \
-		   "move __ksymtab_gpl 0 size 8"; do
+		   "move __ksymtab_gpl 0 size 8" "fill .gnu.linkonce.this_module 0 99999 0xff" \
+		   "swapsym test_gpl_future_add no_such_symbol"; do
 		# shellcheck disable=SC2086 # the request is words
 		if "$b/tools/ko-mangle" "$m/gplf_mangle.ko" "$tmp/out.ko" $req 2>"$tmp/err" ||
 		   [ -e "$tmp/out.ko" ] || ! grep -q '^ko-mangle: ' "$tmp/err"; then
@@ -142,8 +152,24 @@ ko_mangle_writes_what_it_is_asked() {
 	done
 }
 
+# gplf_order.ko and gplf_order_swapped.ko (gpl-future.t,
+# policy-enforce.t) list their two imports in opposite orders.
+order_modules_list_imports_in_opposite_orders() {
+	for c in $configs; do
+		for m in gplf_order gplf_order_swapped; do
+			readelf -sW "$b/$c/mods/$m.ko" |
+				awk '$7 == "UND" && $8 ~ /^(test_gpl_future_add|gplf_prop_plain)$/ { print $8 }' |
+				tr '\n' ' ' >"$tmp/$m"
+		done
+		a=$(cat "$tmp/gplf_order") b=$(cat "$tmp/gplf_order_swapped")
+		[ "${#a}" = 36 ] && [ "$a" != "$b" ] &&
+			[ "$a" = "$(echo $b | awk '{ print $2, $1 }') " ] ||
+			{ echo "$c: gplf_order lists $a, the swapped copy $b"; return 1; }
+	done
+}
+
 echo "KTAP version 1"
-echo "1..10"
+echo "1..11"
 result configure_rejects_dropped_option
 result report_fails_truncated_run
 result rewrite_modinfo_refuses_plain_module
@@ -154,3 +180,4 @@ result extra_symbols_keep_type
 result crc_tables_follow_modversions
 result reports_case_catches_each_checker
 result ko_mangle_writes_what_it_is_asked
+result order_modules_list_imports_in_opposite_orders

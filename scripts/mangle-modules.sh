@@ -2,7 +2,8 @@
 # mangle-modules.sh KO-MANGLE DIR
 #
 # Write the broken exporters tests/suite/malformed.t loads, each one
-# defect away from DIR/gplf_mangle.ko: DIR/gplf_bad_NAME.ko.  The CRC
+# defect away from DIR/gplf_mangle.ko: DIR/gplf_bad_NAME.ko; and the
+# DIR/gplf_fill_NAME.ko and gplf_order_swapped.ko copies below.  The CRC
 # variants exist only when the module has CRC tables (MODVERSIONS=y).
 set -eu
 mangle=$1 dir=$2
@@ -29,6 +30,24 @@ bad future_ns_out	move __ksymtab_gpl_future 1 namespace $far
 bad gpl_value_out	move __ksymtab_gpl 0 value $far
 bad future_value_out	move __ksymtab_gpl_future 1 value $far
 bad future_pcpu_out	move __ksymtab_gpl_future 3 value 64
+
+# Copies of a future-GPL exporter, a GPL and a proprietary user whose
+# .gnu.linkonce.this_module has 0xff in every byte of the fields the
+# series adds to struct module (the last ones, up to its end): the loader
+# must set each of those fields itself.  gplf_layout.ko says where they
+# are: two 32-bit words in its .gplf_layout section.
+off=$(readelf -SW "$dir/gplf_layout.ko" | sed 's/^ *\[ *[0-9]*\] //' |
+	awk '$1 == ".gplf_layout" { print $4 }')
+[ -n "$off" ] || { echo "mangle-modules: no .gplf_layout in gplf_layout.ko" >&2; exit 1; }
+set -- $(od -An -tu4 -j $((0x$off)) -N 8 "$dir/gplf_layout.ko")
+for m in exporter gpl prop; do
+	"$mangle" "$dir/gplf_$m.ko" "$dir/gplf_fill_$m.ko" \
+		fill .gnu.linkonce.this_module "$1" $(($2 - $1)) 0xff
+done
+
+# gplf_order.ko with its two imports in the other order in .symtab.
+"$mangle" "$dir/gplf_order.ko" "$dir/gplf_order_swapped.ko" \
+	swapsym test_gpl_future_add gplf_prop_plain
 
 readelf -SW "$dir/gplf_mangle.ko" | grep -q ' __kcrctab_gpl_future ' || exit 0
 bad gpl_crc_short	shrink __kcrctab_gpl 4

@@ -24,7 +24,7 @@
  *   bootlog COUNT TEXT            the same for the log of the boot, up to
  *                                 the suite's first case
  *   file PATH TEXT                PATH holds TEXT (TEXT "-" : is empty)
- *   lines PATH COUNT              PATH has exactly COUNT lines
+ *   entries DIR COUNT             directory DIR has exactly COUNT entries
  *   nofile PATH                   PATH does not exist
  *   write EXPECT PATH TEXT        write TEXT to PATH
  *   write-nocap EXPECT PATH TEXT  the same from a child process that
@@ -34,6 +34,12 @@
  *   bench LABEL FILE REPS         time REPS rounds of loading and unloading
  *                                 FILE; print "# bench LABEL" with the
  *                                 median and the 10th/90th percentiles
+ *   alloc-fail FILE               load FILE once for each slab allocation
+ *                                 the load makes, failing that one
+ *                                 (/proc/thread-self/fail-nth), unloading
+ *                                 it whenever it loaded; the last load,
+ *                                 with no failure left to inject, must
+ *                                 work
  *   stress CYCLES FILE...         one process per FILE, in parallel, each
  *                                 loading and unloading its module CYCLES
  *                                 times; then every module left loaded
@@ -306,21 +312,27 @@ static int step_file(const char *path, const char *text)
 	return 1;
 }
 
-static int step_lines(const char *path, const char *count)
+static int step_entries(const char *dir, const char *count)
 {
-	ssize_t len = read_file(path, file_buf, sizeof(file_buf));
-	int got = 0;
-	ssize_t i;
+	char buf[4096];
+	struct linux_dirent64 *d;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY), got = 0;
+	long n, off;
 
-	if (len < 0) {
-		printf("# lines: cannot read %s: %s\n", path, errno_name(errno));
+	if (fd < 0) {
+		printf("# entries: cannot open %s: %s\n", dir, errno_name(errno));
 		return 1;
 	}
-	for (i = 0; i < len; i++)
-		got += file_buf[i] == '\n';
-	if (got == atoi(count))
+	while ((n = sys_getdents64(fd, (void *)buf, sizeof(buf))) > 0) {
+		for (off = 0; off < n; off += d->d_reclen) {
+			d = (void *)(buf + off);
+			got += strcmp(d->d_name, ".") && strcmp(d->d_name, "..");
+		}
+	}
+	close(fd);
+	if (n == 0 && got == atoi(count))
 		return 0;
-	printf("# lines: %s has %d lines, expected %s\n", path, got, count);
+	printf("# entries: %s has %d entries, expected %s\n", dir, got, count);
 	return 1;
 }
 
@@ -379,6 +391,74 @@ static void module_name_of(const char *file, char *name, size_t size)
 	strlcpy(name, file, size);
 	if (strchr(name, '.'))
 		*strchr(name, '.') = '\0';
+}
+
+#define FAIL_NTH	"/proc/thread-self/fail-nth"
+#define ALLOC_FAIL_MAX	5000
+
+/* Set this task's fail-nth to N: its Nth fault-injection point fails. */
+static int set_fail_nth(int fd, const char *n)
+{
+	lseek(fd, 0, SEEK_SET);
+	return write(fd, n, strlen(n)) < 0 ? -errno : 0;
+}
+
+/*
+ * Load with the Nth allocation failing; *left is what remains of N, not 0
+ * when the load made fewer than N allocations.  The fd stays open across
+ * the load: opening or closing it would be an allocation of its own.
+ */
+static int load_failing_nth(int nth_fd, int mod_fd, int n, int *left)
+{
+	char num[16];
+	int ret;
+
+	ret = set_fail_nth(nth_fd, itoa(n));
+	if (ret)
+		return ret;
+	ret = -my_syscall3(__NR_finit_module, mod_fd, "", 0);
+	lseek(nth_fd, 0, SEEK_SET);
+	*left = read(nth_fd, num, sizeof(num) - 1) > 0 ? atoi(num) : -1;
+	set_fail_nth(nth_fd, "0");
+	return ret;
+}
+
+static int step_alloc_fail(const char *file)
+{
+	int nth_fd, mod_fd, n, err, left = 0, loaded = 0, refused = 0;
+	char path[256], name[64];
+
+	module_name_of(file, name, sizeof(name));
+	strlcpy(path, MODULES_DIR, sizeof(path));
+	strlcat(path, file, sizeof(path));
+	nth_fd = open(FAIL_NTH, O_RDWR);
+	mod_fd = open(path, O_RDONLY);
+	if (nth_fd < 0 || mod_fd < 0)
+		return step_result(0, errno, "alloc-fail open");
+	for (n = 1; n <= ALLOC_FAIL_MAX && !left; n++) {
+		err = load_failing_nth(nth_fd, mod_fd, n, &left);
+		if (err < 0)
+			return step_result(0, -err, "alloc-fail: " FAIL_NTH);
+		if (err) {
+			refused++;
+			continue;
+		}
+		loaded++;
+		err = unload_module(name);
+		if (err)
+			return step_result(0, err, "alloc-fail rmmod");
+	}
+	close(nth_fd);
+	close(mod_fd);
+	printf("# alloc-fail %s: each of %d allocations failed in turn: %d loads refused, %d loaded\n",
+	       file, n - 2, refused, loaded - !!left);
+	if (left <= 0) {
+		printf("# alloc-fail: no load without an injected failure in %d tries\n",
+		       ALLOC_FAIL_MAX);
+		return 1;
+	}
+	/* The last load had nothing left to fail. */
+	return err ? step_result(0, err, "alloc-fail: the load without failures") : 0;
 }
 
 #define BENCH_MAX_REPS	1000
@@ -716,7 +796,8 @@ static int run_step(char *line)
 			     !strcmp(argv[0], "bench") ||
 			     !strcmp(argv[0], "per-fail") ? 3 :
 			     !strcmp(argv[0], "stress") ? MAX_ARGS - 1 :
-			     !strcmp(argv[0], "needs") ? 1 : 2) + 1;
+			     !strcmp(argv[0], "needs") ||
+			     !strcmp(argv[0], "alloc-fail") ? 1 : 2) + 1;
 	if (!strcmp(argv[0], "insmod") && argc >= 3) {
 		if (want_errno(argv[1], &expect))
 			return 1;
@@ -735,8 +816,10 @@ static int run_step(char *line)
 		return step_log(argv[1], argv[2], 1);
 	if (!strcmp(argv[0], "file") && argc >= 3)
 		return step_file(argv[1], argv[2]);
-	if (!strcmp(argv[0], "lines") && argc == 3)
-		return step_lines(argv[1], argv[2]);
+	if (!strcmp(argv[0], "entries") && argc == 3)
+		return step_entries(argv[1], argv[2]);
+	if (!strcmp(argv[0], "alloc-fail") && argc == 2)
+		return step_alloc_fail(argv[1]);
 	if (!strcmp(argv[0], "nofile") && argc == 2)
 		return step_nofile(argv[1]);
 	if (!strcmp(argv[0], "write") && argc == 4) {

@@ -145,12 +145,13 @@ nofile /sys/module/gplf_dup_future
 rmmod ok gplf_dup_plain
 end
 
-# /sys/module/NAME/gpl_future_imports: what a non-GPL module bound.
+# /sys/module/NAME/gpl_future_imports/SYMBOL: what a non-GPL module
+# bound, one file per symbol, holding its exporter.
 case record_lists_exactly_the_bound_symbols
 insmod ok gplf_prop.ko
-file /sys/module/gplf_prop/gpl_future_imports test_gpl_future_add vmlinux
-file /sys/module/gplf_prop/gpl_future_imports test_gpl_future_magic vmlinux
-lines /sys/module/gplf_prop/gpl_future_imports 2
+file /sys/module/gplf_prop/gpl_future_imports/test_gpl_future_add vmlinux
+file /sys/module/gplf_prop/gpl_future_imports/test_gpl_future_magic vmlinux
+entries /sys/module/gplf_prop/gpl_future_imports 2
 rmmod ok gplf_prop
 nofile /sys/module/gplf_prop/gpl_future_imports
 end
@@ -158,8 +159,8 @@ end
 case record_names_the_exporting_module
 insmod ok gplf_exporter.ko
 insmod ok gplf_mod_prop.ko
-file /sys/module/gplf_mod_prop/gpl_future_imports gplf_exporter_triple gplf_exporter
-lines /sys/module/gplf_mod_prop/gpl_future_imports 1
+file /sys/module/gplf_mod_prop/gpl_future_imports/gplf_exporter_triple gplf_exporter
+entries /sys/module/gplf_mod_prop/gpl_future_imports 1
 nofile /sys/module/gplf_exporter/gpl_future_imports
 rmmod ok gplf_mod_prop
 rmmod ok gplf_exporter
@@ -177,9 +178,9 @@ end
 case record_holds_all_five_hundred_symbols
 insmod ok gplf_many_exporter.ko
 insmod ok gplf_many_user.ko
-lines /sys/module/gplf_many_user/gpl_future_imports 500
-file /sys/module/gplf_many_user/gpl_future_imports gplf_many_000 gplf_many_exporter
-file /sys/module/gplf_many_user/gpl_future_imports gplf_many_499 gplf_many_exporter
+entries /sys/module/gplf_many_user/gpl_future_imports 500
+file /sys/module/gplf_many_user/gpl_future_imports/gplf_many_000 gplf_many_exporter
+file /sys/module/gplf_many_user/gpl_future_imports/gplf_many_499 gplf_many_exporter
 rmmod ok gplf_many_user
 rmmod ok gplf_many_exporter
 end
@@ -198,6 +199,22 @@ file /sys/module/gplf_taint_future/taint P
 log 0 will become GPL-only
 nofile /sys/module/gplf_taint_future/gpl_future_imports
 rmmod ok gplf_taint_future
+rmmod ok gplf_prop_exporter
+end
+
+# A GPL module that binds a proprietary module's symbol inherits its
+# taint, but its own license decides the future-GPL rule, in whichever
+# order its symbol table lists the two (the host checks the orders).
+case gpl_module_silent_whatever_its_symbol_order
+insmod ok gplf_prop_exporter.ko
+insmod ok gplf_order.ko
+nofile /sys/module/gplf_order/gpl_future_imports
+rmmod ok gplf_order
+insmod ok gplf_order_swapped.ko
+nofile /sys/module/gplf_order/gpl_future_imports
+rmmod ok gplf_order
+log 2 gplf_order: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+log 0 will become GPL-only
 rmmod ok gplf_prop_exporter
 end
 

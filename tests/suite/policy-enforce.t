@@ -29,6 +29,16 @@ log 1 gplf_mod_prop: symbol gplf_exporter_triple will become GPL-only and module
 rmmod ok gplf_exporter
 end
 
+case gpl_module_loads_whatever_its_symbol_order
+insmod ok gplf_prop_exporter.ko
+insmod ok gplf_order.ko
+rmmod ok gplf_order
+insmod ok gplf_order_swapped.ko
+rmmod ok gplf_order
+log 0 refuses it to non-GPL modules
+rmmod ok gplf_prop_exporter
+end
+
 case plain_exports_unaffected
 insmod ok gplf_dup_plain.ko
 rmmod ok gplf_dup_plain

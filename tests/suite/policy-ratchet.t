@@ -13,6 +13,14 @@ log 1 module.gpl_future: unknown policy 'sometimes' (warn or enforce), keeping '
 file /sys/module/module/parameters/gpl_future warn
 end
 
+# The log repeats at most 16 bytes of a rejected value.
+case long_bad_value_echoed_bounded
+write EINVAL /sys/module/module/parameters/gpl_future xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+log 1 module.gpl_future: unknown policy 'xxxxxxxxxxxxxxxx' (warn or enforce), keeping 'warn'
+log 0 xxxxxxxxxxxxxxxxx
+file /sys/module/module/parameters/gpl_future warn
+end
+
 case tightening_needs_cap_sys_module
 write-nocap EPERM /sys/module/module/parameters/gpl_future enforce
 file /sys/module/module/parameters/gpl_future warn
