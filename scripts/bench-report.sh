@@ -23,7 +23,7 @@ if grep -l '^not ok' "$out"/*/icount-*.ktap "$out"/*/tcg.ktap >&2; then
 	echo "bench-report: the boots above failed a case; no report" >&2
 	exit 1
 fi
-for k in pristine patched; do
+for k in pristine fixes patched; do
 	medians $k 'icount-*' >"$out/$k.icount"
 	medians $k tcg >"$out/$k.tcg"
 	[ -s "$out/$k.icount" ] && [ -s "$out/$k.tcg" ] || { echo "bench-report: no results for $k" >&2; exit 1; }
@@ -81,6 +81,12 @@ echo '|---|---|---|---|'
 row "(a) vmlinux exports, patched/pristine" patched vmlinux_plain pristine vmlinux_plain 1.01
 row "(b) module exports (GPL user), patched/pristine" patched module_plain_gpl pristine module_plain_gpl 1.01
 row "(b) module exports (proprietary user), patched/pristine" patched module_plain_prop pristine module_plain_prop 1.01
+# The same against patches 1-3 alone: the feature's own cost, without
+# the strscpy() of patch 2 making every import cheaper.
+row "(a) vmlinux exports, patched/fixes" patched vmlinux_plain fixes vmlinux_plain 1.01
+row "(b) module exports (GPL user), patched/fixes" patched module_plain_gpl fixes module_plain_gpl 1.01
+row "(b) module exports (proprietary user), patched/fixes" patched module_plain_prop fixes module_plain_prop 1.01
+row "patches 1-3 alone, vmlinux exports, fixes/pristine" fixes vmlinux_plain pristine vmlinux_plain 1.01
 row "(c) future-GPL/plain, GPL user" patched future_gpl patched module_plain_gpl 1.01
 row "(c) future-GPL/plain, proprietary user (warns)" patched future_prop patched module_plain_prop 1.10
 echo

@@ -2,11 +2,13 @@
 # bench.sh BUILD INIT ROUNDS N
 #
 # What the series costs, as ratios measured in one run.  Builds the
-# pristine tree (BUILD/pristine) and the patched one (BUILD/linux) with
-# the same config (the modversions config without CONFIG_TEST_GPL_FUTURE,
+# pristine tree (BUILD/pristine), the tree with only the independent
+# fixes the series starts with (BUILD/fixes: patches 1-3, among them
+# resolve_symbol()'s strscpy(), which alone makes loading cheaper) and
+# the patched one (BUILD/linux) with the same config (the modversions config without CONFIG_TEST_GPL_FUTURE,
 # so the patched kernel has no user of the macro), builds the benchmark
-# modules (gen-bench-modules.sh, N imports each) for both, boots the two
-# kernels alternately ROUNDS times each under TCG with
+# modules (gen-bench-modules.sh, N imports each) for each, boots the
+# kernels in turn ROUNDS times each under TCG with
 # "-icount shift=0,sleep=off" (the guest clock counts instructions, so
 # runs repeat to the microsecond), then once each under plain TCG as a
 # sanity check.  Prints the table (bench-report.sh) and adds it to
@@ -16,10 +18,12 @@ set -eu
 b=$1 init=$2 rounds=$3 n=$4
 top=$(pwd)
 out=$b/bench
-kernels="pristine patched"
+kernels="pristine fixes patched"
+# The series' first patches, independent fixes a maintainer can take alone.
+fixes=3
 
 die() { echo "bench: error: $*" >&2; exit 1; }
-src() { if [ "$1" = pristine ]; then echo "$b/pristine"; else echo "$b/linux"; fi; }
+src() { if [ "$1" = patched ]; then echo "$b/linux"; else echo "$b/$1"; fi; }
 # kmake LOG KERNEL TARGET...: make in KERNEL's tree, output in LOG.
 kmake() {
 	log=$1 k=$2
@@ -28,7 +32,10 @@ kmake() {
 		CC="ccache gcc" -j"$(nproc)" "$@"
 }
 
+mkdir -p "$out"
+sed -n "1,${fixes}p" series >"$out/fixes.series"
 sh scripts/prepare-tree.sh "$b/pristine" /dev/null "$top/patches"
+sh scripts/prepare-tree.sh "$b/fixes" "$out/fixes.series" "$top/patches"
 for k in $kernels; do
 	mkdir -p "$out/$k/obj"
 	cp "$b/modversions/obj/.config" "$out/$k/obj/.config"
