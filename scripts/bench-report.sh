@@ -81,12 +81,12 @@ echo '|---|---|---|---|'
 row "(a) vmlinux exports, patched/pristine" patched vmlinux_plain pristine vmlinux_plain 1.01
 row "(b) module exports (GPL user), patched/pristine" patched module_plain_gpl pristine module_plain_gpl 1.01
 row "(b) module exports (proprietary user), patched/pristine" patched module_plain_prop pristine module_plain_prop 1.01
-# The same against patches 1-3 alone: the feature's own cost, without
+# The same against patches 1-4 alone: the feature's own cost, without
 # the strscpy() of patch 2 making every import cheaper.
 row "(a) vmlinux exports, patched/fixes" patched vmlinux_plain fixes vmlinux_plain 1.01
 row "(b) module exports (GPL user), patched/fixes" patched module_plain_gpl fixes module_plain_gpl 1.01
 row "(b) module exports (proprietary user), patched/fixes" patched module_plain_prop fixes module_plain_prop 1.01
-row "patches 1-3 alone, vmlinux exports, fixes/pristine" fixes vmlinux_plain pristine vmlinux_plain 1.01
+row "patches 1-4 alone, vmlinux exports, fixes/pristine" fixes vmlinux_plain pristine vmlinux_plain 1.01
 row "(c) future-GPL/plain, GPL user" patched future_gpl patched module_plain_gpl 1.01
 row "(c) future-GPL/plain, proprietary user (warns)" patched future_prop patched module_plain_prop 1.10
 echo

@@ -3,7 +3,7 @@
 #
 # What the series costs, as ratios measured in one run.  Builds the
 # pristine tree (BUILD/pristine), the tree with only the independent
-# fixes the series starts with (BUILD/fixes: patches 1-3, among them
+# fixes the series starts with (BUILD/fixes: patches 1-4, among them
 # resolve_symbol()'s strscpy(), which alone makes loading cheaper) and
 # the patched one (BUILD/linux) with the same config (the modversions config without CONFIG_TEST_GPL_FUTURE,
 # so the patched kernel has no user of the macro), builds the benchmark
@@ -20,7 +20,7 @@ top=$(pwd)
 out=$b/bench
 kernels="pristine fixes patched"
 # The series' first patches, independent fixes a maintainer can take alone.
-fixes=3
+fixes=4
 
 die() { echo "bench: error: $*" >&2; exit 1; }
 src() { if [ "$1" = patched ]; then echo "$b/linux"; else echo "$b/$1"; fi; }

@@ -399,8 +399,21 @@ static void module_name_of(const char *file, char *name, size_t size)
 /* Set this task's fail-nth to N: its Nth fault-injection point fails. */
 static int set_fail_nth(int fd, const char *n)
 {
-	lseek(fd, 0, SEEK_SET);
 	return write(fd, n, strlen(n)) < 0 ? -errno : 0;
+}
+
+/*
+ * What is left of it.  The file has no llseek, so read it with pread64;
+ * a zero offset is the same in every architecture's argument layout (a
+ * 32-bit one takes it as two words).
+ */
+static int fail_nth_left(int fd)
+{
+	char num[16] = "";
+
+	if (my_syscall5(__NR_pread64, fd, num, sizeof(num) - 1, 0, 0) <= 0)
+		return -1;
+	return atoi(num);
 }
 
 /*
@@ -410,15 +423,13 @@ static int set_fail_nth(int fd, const char *n)
  */
 static int load_failing_nth(int nth_fd, int mod_fd, int n, int *left)
 {
-	char num[16];
 	int ret;
 
 	ret = set_fail_nth(nth_fd, itoa(n));
 	if (ret)
 		return ret;
 	ret = -my_syscall3(__NR_finit_module, mod_fd, "", 0);
-	lseek(nth_fd, 0, SEEK_SET);
-	*left = read(nth_fd, num, sizeof(num) - 1) > 0 ? atoi(num) : -1;
+	*left = fail_nth_left(nth_fd);
 	set_fail_nth(nth_fd, "0");
 	return ret;
 }
@@ -437,8 +448,9 @@ static int step_alloc_fail(const char *file)
 		return step_result(0, errno, "alloc-fail open");
 	for (n = 1; n <= ALLOC_FAIL_MAX && !left; n++) {
 		err = load_failing_nth(nth_fd, mod_fd, n, &left);
-		if (err < 0)
-			return step_result(0, -err, "alloc-fail: " FAIL_NTH);
+		if (err < 0 || left < 0)
+			return step_result(0, err < 0 ? -err : EIO,
+					   "alloc-fail: " FAIL_NTH);
 		if (err) {
 			refused++;
 			continue;
@@ -452,7 +464,7 @@ static int step_alloc_fail(const char *file)
 	close(mod_fd);
 	printf("# alloc-fail %s: each of %d allocations failed in turn: %d loads refused, %d loaded\n",
 	       file, n - 2, refused, loaded - !!left);
-	if (left <= 0) {
+	if (!left) {
 		printf("# alloc-fail: no load without an injected failure in %d tries\n",
 		       ALLOC_FAIL_MAX);
 		return 1;

@@ -5,7 +5,10 @@
 # turns the failure into "Unknown symbol X (err -12)".  Whatever fails,
 # nothing is left behind (no_kernel_reports: KASAN, kmemleak).  Only the
 # dependency on an exporting module (ref_module()) may fail a load with
-# "Unknown symbol", as it always could.
+# "Unknown symbol", as it always could.  slab_debug=P poisons what the
+# slab allocator hands out, so a list read before it is written is
+# garbage, not the zeroes of a fresh page.
+# cmdline: slab_debug=P
 
 case diagnostics_out_of_memory_do_not_fail_the_load
 needs CONFIG_FAILSLAB=y
@@ -14,10 +17,11 @@ write ok /sys/kernel/debug/failslab/verbose 0
 alloc-fail gplf_prop.ko
 log 0 Unknown symbol
 log + gplf_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: 2 more
-log + gplf_prop: out of memory: /sys/module/gplf_prop/gpl_future_imports lists 1 of these 2 symbols
+log + gplf_prop: incomplete record: /sys/module/gplf_prop/gpl_future_imports lists 1 of these 2 symbols
 log + gplf_prop: cannot create /sys/module/gplf_prop/gpl_future_imports (-12)
 end
 
+# One import: a record whose only entry fails is empty.
 case module_to_module_user_too
 needs CONFIG_FAILSLAB=y
 write ok /sys/kernel/debug/failslab/ignore-gfp-wait N
@@ -25,6 +29,6 @@ write ok /sys/kernel/debug/failslab/verbose 0
 insmod ok gplf_exporter.ko
 alloc-fail gplf_mod_prop.ko
 log 1 gplf_mod_prop: Unknown symbol gplf_exporter_triple (err -12)
-log + gplf_mod_prop: out of memory: /sys/module/gplf_mod_prop/gpl_future_imports lists 0 of these 1 symbols
+log + gplf_mod_prop: incomplete record: /sys/module/gplf_mod_prop/gpl_future_imports lists 0 of these 1 symbols
 rmmod ok gplf_exporter
 end

@@ -8,7 +8,8 @@ end
 
 case proprietary_user_refused_with_reason
 insmod ENOENT gplf_prop.ko
-log 1 gplf_prop: symbol test_gpl_future_add will become GPL-only and module.gpl_future=enforce refuses it to non-GPL modules
+log 1 gplf_prop: module.gpl_future=enforce refuses symbols that will become GPL-only to non-GPL modules: test_gpl_future_add [vmlinux], test_gpl_future_magic [vmlinux]
+log 1 module.gpl_future=enforce refuses
 log 1 gplf_prop: Unknown symbol test_gpl_future_add (err -2)
 log 0 which will not be allowed in the future
 nofile /sys/module/gplf_prop
@@ -25,7 +26,7 @@ end
 case module_exported_symbol_enforced_too
 insmod ok gplf_exporter.ko
 insmod ENOENT gplf_mod_prop.ko
-log 1 gplf_mod_prop: symbol gplf_exporter_triple will become GPL-only and module.gpl_future=enforce refuses it
+log 1 gplf_mod_prop: module.gpl_future=enforce refuses symbols that will become GPL-only to non-GPL modules: gplf_exporter_triple [gplf_exporter]
 rmmod ok gplf_exporter
 end
 
@@ -35,7 +36,7 @@ insmod ok gplf_order.ko
 rmmod ok gplf_order
 insmod ok gplf_order_swapped.ko
 rmmod ok gplf_order
-log 0 refuses it to non-GPL modules
+log 0 module.gpl_future=enforce refuses
 rmmod ok gplf_prop_exporter
 end
 

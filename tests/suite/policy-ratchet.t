@@ -30,7 +30,7 @@ case tighten_to_enforce_takes_effect
 write ok /sys/module/module/parameters/gpl_future enforce
 file /sys/module/module/parameters/gpl_future enforce
 insmod ENOENT gplf_prop.ko
-log 1 gplf_prop: symbol test_gpl_future_add will become GPL-only and module.gpl_future=enforce refuses it to non-GPL modules
+log 1 gplf_prop: module.gpl_future=enforce refuses symbols that will become GPL-only to non-GPL modules: test_gpl_future_add [vmlinux], test_gpl_future_magic [vmlinux]
 insmod ok gplf_gpl.ko
 rmmod ok gplf_gpl
 end
