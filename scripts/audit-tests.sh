@@ -102,7 +102,8 @@ assume_future_reports_plain_exports() {
 		grep -qx "$m	Proprietary	_printk	assumed-gpl-future	vmlinux" "$tmp/found" ||
 			{ echo "$m: no assumed _printk"; return 1; }
 	done
-	[ "$(grep -c assumed "$tmp/found")" = 6 ] || { cat "$tmp/found"; return 1; }
+	# gplf_prop twice: gplf_fill_prop.ko is a copy of it (malformed.t).
+	[ "$(grep -c assumed "$tmp/found")" = 7 ] || { cat "$tmp/found"; return 1; }
 	grep -q 'ktime_get is already GPL-only' "$tmp/err" &&
 		grep -q 'no_such_export is not a known export' "$tmp/err" || { cat "$tmp/err"; return 1; }
 }
@@ -110,8 +111,8 @@ assume_future_reports_plain_exports() {
 json_is_valid_and_complete() {
 	"$audit" -f json -s "$symvers" "$mods" >"$tmp/json"
 	n=$(ls "$mods"/*.ko | wc -l)
-	jq -e --argjson n "$n" '.scanned == $n and .affected == 8 and .skipped == 0 and
-		([.findings[] | select(.kind == "gpl-future")] | length) == 510' "$tmp/json" ||
+	jq -e --argjson n "$n" '.scanned == $n and .affected == 9 and .skipped == 0 and
+		([.findings[] | select(.kind == "gpl-future")] | length) == 512' "$tmp/json" ||
 		{ head -c 600 "$tmp/json"; echo; return 1; }
 }
 

@@ -161,15 +161,30 @@ order_modules_list_imports_in_opposite_orders() {
 				awk '$7 == "UND" && $8 ~ /^(test_gpl_future_add|gplf_prop_plain)$/ { print $8 }' |
 				tr '\n' ' ' >"$tmp/$m"
 		done
-		a=$(cat "$tmp/gplf_order") b=$(cat "$tmp/gplf_order_swapped")
-		[ "${#a}" = 36 ] && [ "$a" != "$b" ] &&
-			[ "$a" = "$(echo $b | awk '{ print $2, $1 }') " ] ||
-			{ echo "$c: gplf_order lists $a, the swapped copy $b"; return 1; }
+		orig=$(cat "$tmp/gplf_order") swapped=$(cat "$tmp/gplf_order_swapped")
+		[ "${#orig}" = 36 ] &&
+			[ "$orig" = "$(echo $swapped | awk '{ print $2, $1 }') " ] ||
+			{ echo "$c: gplf_order lists $orig, the swapped copy $swapped"; return 1; }
+	done
+}
+
+# Every relocatable configuration (debug: RANDOMIZE_BASE too) had its
+# vmlinux processed by arch/x86/tools/relocs, the future-GPL tables
+# included; its suites then check the values modules bind at the
+# randomized address.
+relocatable=
+for c in $configs; do
+	grep -qx CONFIG_RELOCATABLE=y "$b/$c/obj/.config" && relocatable="$relocatable $c"
+done
+relocs_ran_on_relocatable_kernels() {
+	for c in $relocatable; do
+		[ -s "$b/$c/obj/arch/x86/boot/compressed/vmlinux.relocs" ] ||
+			{ echo "$c: relocatable, but no vmlinux.relocs"; return 1; }
 	done
 }
 
 echo "KTAP version 1"
-echo "1..11"
+echo "1..12"
 result configure_rejects_dropped_option
 result report_fails_truncated_run
 result rewrite_modinfo_refuses_plain_module
@@ -181,3 +196,9 @@ result crc_tables_follow_modversions
 result reports_case_catches_each_checker
 result ko_mangle_writes_what_it_is_asked
 result order_modules_list_imports_in_opposite_orders
+if [ -n "$relocatable" ]; then
+	result relocs_ran_on_relocatable_kernels
+else
+	num=$((num + 1))
+	echo "ok $num relocs_ran_on_relocatable_kernels # SKIP no relocatable configuration in: $configs"
+fi

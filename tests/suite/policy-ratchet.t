@@ -26,6 +26,14 @@ write-nocap EPERM /sys/module/module/parameters/gpl_future enforce
 file /sys/module/module/parameters/gpl_future warn
 end
 
+# Without CAP_SYS_MODULE any write is refused before it is read: no
+# EINVAL for a bad value, nothing in the log.
+case writer_without_cap_sys_module_not_heard
+write-nocap EPERM /sys/module/module/parameters/gpl_future sometimes
+log 0 module.gpl_future
+file /sys/module/module/parameters/gpl_future warn
+end
+
 case tighten_to_enforce_takes_effect
 write ok /sys/module/module/parameters/gpl_future enforce
 file /sys/module/module/parameters/gpl_future enforce
