@@ -3,7 +3,8 @@
 #
 # Write the broken exporters tests/suite/malformed.t loads, each one
 # defect away from DIR/gplf_mangle.ko: DIR/gplf_bad_NAME.ko; and the
-# DIR/gplf_fill_NAME.ko and gplf_order_swapped.ko copies below.  The CRC
+# DIR/gplf_fill_NAME.ko, gplf_many_user_dup.ko and gplf_order_swapped.ko
+# copies below.  The CRC
 # variants exist only when the module has CRC tables (MODVERSIONS=y).
 set -eu
 mangle=$1 dir=$2
@@ -44,6 +45,10 @@ for m in exporter gpl prop; do
 	"$mangle" "$dir/gplf_$m.ko" "$dir/gplf_fill_$m.ko" \
 		fill .gnu.linkonce.this_module "$1" $(($2 - $1)) 0xff
 done
+
+# gplf_many_user.ko listing gplf_many_000 twice (in place of _001).
+"$mangle" "$dir/gplf_many_user.ko" "$dir/gplf_many_user_dup.ko" \
+	alias gplf_many_001 gplf_many_000
 
 # gplf_order.ko with its two imports in the other order in .symtab.
 "$mangle" "$dir/gplf_order.ko" "$dir/gplf_order_swapped.ko" \

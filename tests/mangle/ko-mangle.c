@@ -25,6 +25,9 @@
  *                                         places in .symtab (relocations
  *                                         follow), so the loader meets
  *                                         them in the other order
+ *   ko-mangle IN OUT alias SYMBOL SYMBOL2 global SYMBOL takes the name of
+ *                                         SYMBOL2: the module lists that
+ *                                         name twice
  *   ko-mangle IN OUT fill SECTION OFFSET LENGTH BYTE
  *                                         LENGTH bytes of SECTION from
  *                                         OFFSET on become BYTE
@@ -312,6 +315,27 @@ static void swap_symbols(const char *a, const char *b)
 	}
 }
 
+static void alias_symbol(const char *a, const char *b)
+{
+	GElf_Shdr shdr;
+	Elf_Scn *symscn = require_section(".symtab", &shdr);
+	Elf_Data *syms = elf_getdata(symscn, NULL);
+	size_t n, i, j;
+	GElf_Sym si, sj;
+
+	if (!syms || !shdr.sh_entsize)
+		fail("%s", "cannot read .symtab");
+	n = shdr.sh_size / shdr.sh_entsize;
+	i = global_symbol(syms, n, shdr.sh_info, shdr.sh_link, a);
+	j = global_symbol(syms, n, shdr.sh_info, shdr.sh_link, b);
+	if (i == j || !gelf_getsym(syms, i, &si) || !gelf_getsym(syms, j, &sj))
+		fail("cannot alias %s", a);
+	si.st_name = sj.st_name;
+	if (!gelf_update_sym(syms, i, &si))
+		fail("%s", elf_errmsg(-1));
+	elf_flagdata(syms, ELF_C_SET, ELF_F_DIRTY);
+}
+
 static void swap_crcs(const char *table, size_t i, size_t j)
 {
 	char crc_name[256];
@@ -457,6 +481,8 @@ int main(int argc, char **argv)
 		rename_entry(argv[4], parse_number(argv[5]), argv[6], parse_number(argv[7]));
 	else if (!strcmp(op, "move") && argc == 8)
 		move_field(argv[4], parse_number(argv[5]), argv[6], parse_number(argv[7]));
+	else if (!strcmp(op, "alias") && argc == 6)
+		alias_symbol(argv[4], argv[5]);
 	else if (!strcmp(op, "swapsym") && argc == 6)
 		swap_symbols(argv[4], argv[5]);
 	else if (!strcmp(op, "fill") && argc == 8)

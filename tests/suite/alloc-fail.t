@@ -17,7 +17,7 @@ write ok /sys/kernel/debug/failslab/verbose 0
 alloc-fail gplf_prop.ko
 log 0 Unknown symbol
 log + gplf_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: 2 more
-log + gplf_prop: incomplete record: /sys/module/gplf_prop/gpl_future_imports lists 1 of these 2 symbols
+log + gplf_prop: incomplete record: /sys/module/gplf_prop/gpl_future_imports lacks 1 of these symbols
 log + gplf_prop: cannot create /sys/module/gplf_prop/gpl_future_imports (-12)
 end
 
@@ -29,6 +29,6 @@ write ok /sys/kernel/debug/failslab/verbose 0
 insmod ok gplf_exporter.ko
 alloc-fail gplf_mod_prop.ko
 log 1 gplf_mod_prop: Unknown symbol gplf_exporter_triple (err -12)
-log + gplf_mod_prop: incomplete record: /sys/module/gplf_mod_prop/gpl_future_imports lists 0 of these 1 symbols
+log + gplf_mod_prop: incomplete record: /sys/module/gplf_mod_prop/gpl_future_imports lacks 1 of these symbols
 rmmod ok gplf_exporter
 end

@@ -175,6 +175,21 @@ rmmod ok gplf_gpl
 rmmod ok gplf_dualmit
 end
 
+# A crafted user that lists one import twice (gplf_many_user_dup.ko):
+# one file for it, the rest of the record intact.
+case record_lists_a_twice_imported_symbol_once
+insmod ok gplf_many_exporter.ko
+insmod ok gplf_many_user_dup.ko
+entries /sys/module/gplf_many_user/gpl_future_imports 499
+file /sys/module/gplf_many_user/gpl_future_imports/gplf_many_000 gplf_many_exporter
+file /sys/module/gplf_many_user/gpl_future_imports/gplf_many_499 gplf_many_exporter
+nofile /sys/module/gplf_many_user/gpl_future_imports/gplf_many_001
+log 0 cannot create
+log 0 incomplete record
+rmmod ok gplf_many_user
+rmmod ok gplf_many_exporter
+end
+
 case record_holds_all_five_hundred_symbols
 insmod ok gplf_many_exporter.ko
 insmod ok gplf_many_user.ko
