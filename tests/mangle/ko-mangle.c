@@ -284,23 +284,44 @@ static void swap_reloc_symbol(Elf_Data *data, int is_rel, size_t k,
 	elf_flagdata(data, ELF_C_SET, ELF_F_DIRTY);
 }
 
-static void swap_symbols(const char *a, const char *b)
-{
-	GElf_Shdr shdr, rshdr;
-	Elf_Scn *symscn = require_section(".symtab", &shdr), *scn = NULL;
-	Elf_Data *syms = elf_getdata(symscn, NULL), *data;
-	size_t n, i, j, k, symndx = elf_ndxscn(symscn);
+/* .symtab, and the indices and entries of two of its global symbols. */
+struct symbol_pair {
+	Elf_Scn *scn;
+	Elf_Data *syms;
+	size_t i, j;
 	GElf_Sym si, sj;
+};
 
-	if (!syms || !shdr.sh_entsize)
+static void find_symbol_pair(struct symbol_pair *p, const char *a, const char *b)
+{
+	GElf_Shdr shdr;
+	size_t n;
+
+	p->scn = require_section(".symtab", &shdr);
+	p->syms = elf_getdata(p->scn, NULL);
+	if (!p->syms || !shdr.sh_entsize)
 		fail("%s", "cannot read .symtab");
 	n = shdr.sh_size / shdr.sh_entsize;
-	i = global_symbol(syms, n, shdr.sh_info, shdr.sh_link, a);
-	j = global_symbol(syms, n, shdr.sh_info, shdr.sh_link, b);
-	if (i == j || !gelf_getsym(syms, i, &si) || !gelf_getsym(syms, j, &sj) ||
-	    !gelf_update_sym(syms, i, &sj) || !gelf_update_sym(syms, j, &si))
+	p->i = global_symbol(p->syms, n, shdr.sh_info, shdr.sh_link, a);
+	p->j = global_symbol(p->syms, n, shdr.sh_info, shdr.sh_link, b);
+	if (p->i == p->j || !gelf_getsym(p->syms, p->i, &p->si) ||
+	    !gelf_getsym(p->syms, p->j, &p->sj))
+		fail("%s and its pair are one symbol", a);
+}
+
+static void swap_symbols(const char *a, const char *b)
+{
+	struct symbol_pair p;
+	GElf_Shdr rshdr;
+	Elf_Scn *scn = NULL;
+	Elf_Data *data;
+	size_t k, symndx;
+
+	find_symbol_pair(&p, a, b);
+	if (!gelf_update_sym(p.syms, p.i, &p.sj) || !gelf_update_sym(p.syms, p.j, &p.si))
 		fail("cannot swap %s", a);
-	elf_flagdata(syms, ELF_C_SET, ELF_F_DIRTY);
+	elf_flagdata(p.syms, ELF_C_SET, ELF_F_DIRTY);
+	symndx = elf_ndxscn(p.scn);
 	while ((scn = elf_nextscn(elf, scn))) {
 		if (!gelf_getshdr(scn, &rshdr))
 			fail("%s", elf_errmsg(-1));
@@ -311,29 +332,19 @@ static void swap_symbols(const char *a, const char *b)
 		if (!data)
 			fail("%s", elf_errmsg(-1));
 		for (k = 0; k < rshdr.sh_size / rshdr.sh_entsize; k++)
-			swap_reloc_symbol(data, rshdr.sh_type == SHT_REL, k, i, j);
+			swap_reloc_symbol(data, rshdr.sh_type == SHT_REL, k, p.i, p.j);
 	}
 }
 
 static void alias_symbol(const char *a, const char *b)
 {
-	GElf_Shdr shdr;
-	Elf_Scn *symscn = require_section(".symtab", &shdr);
-	Elf_Data *syms = elf_getdata(symscn, NULL);
-	size_t n, i, j;
-	GElf_Sym si, sj;
+	struct symbol_pair p;
 
-	if (!syms || !shdr.sh_entsize)
-		fail("%s", "cannot read .symtab");
-	n = shdr.sh_size / shdr.sh_entsize;
-	i = global_symbol(syms, n, shdr.sh_info, shdr.sh_link, a);
-	j = global_symbol(syms, n, shdr.sh_info, shdr.sh_link, b);
-	if (i == j || !gelf_getsym(syms, i, &si) || !gelf_getsym(syms, j, &sj))
-		fail("cannot alias %s", a);
-	si.st_name = sj.st_name;
-	if (!gelf_update_sym(syms, i, &si))
+	find_symbol_pair(&p, a, b);
+	p.si.st_name = p.sj.st_name;
+	if (!gelf_update_sym(p.syms, p.i, &p.si))
 		fail("%s", elf_errmsg(-1));
-	elf_flagdata(syms, ELF_C_SET, ELF_F_DIRTY);
+	elf_flagdata(p.syms, ELF_C_SET, ELF_F_DIRTY);
 }
 
 static void swap_crcs(const char *table, size_t i, size_t j)
