@@ -172,6 +172,20 @@ order_modules_list_imports_in_opposite_orders() {
 # vmlinux processed by arch/x86/tools/relocs, the future-GPL tables
 # included; its suites then check the values modules bind at the
 # randomized address.
+# kABI: the fields the series adds to struct module come last, after every
+# existing field (gplf_layout.ko: where they begin, sizeof(struct module)),
+# leaving at most their own 32 bytes and the ____cacheline_aligned tail.
+series_fields_are_last_in_struct_module() {
+	for c in $configs; do
+		ko=$b/$c/mods/gplf_layout.ko
+		off=$(readelf -SW "$ko" | sed 's/^ *\[ *[0-9]*\] //' |
+			awk '$1 == ".gplf_layout" { print $4 }')
+		set -- $(od -An -tu4 -j $((0x$off)) -N 8 "$ko")
+		[ $(($2 - $1)) -le $((32 + 63)) ] ||
+			{ echo "$c: the series' fields start at $1 of $2 bytes"; return 1; }
+	done
+}
+
 relocatable=
 for c in $configs; do
 	grep -qx CONFIG_RELOCATABLE=y "$b/$c/obj/.config" && relocatable="$relocatable $c"
@@ -184,7 +198,7 @@ relocs_ran_on_relocatable_kernels() {
 }
 
 echo "KTAP version 1"
-echo "1..12"
+echo "1..13"
 result configure_rejects_dropped_option
 result report_fails_truncated_run
 result rewrite_modinfo_refuses_plain_module
@@ -196,6 +210,7 @@ result crc_tables_follow_modversions
 result reports_case_catches_each_checker
 result ko_mangle_writes_what_it_is_asked
 result order_modules_list_imports_in_opposite_orders
+result series_fields_are_last_in_struct_module
 if [ -n "$relocatable" ]; then
 	result relocs_ran_on_relocatable_kernels
 else
