@@ -168,24 +168,22 @@ order_modules_list_imports_in_opposite_orders() {
 	done
 }
 
+# kABI: the fields the series adds to struct module come last, after every
+# existing field (gplf_layout.txt, from gplf_layout.ko by
+# mangle-modules.sh: where they begin, sizeof(struct module)), leaving at
+# most their own 32 bytes and the ____cacheline_aligned tail.
+series_fields_are_last_in_struct_module() {
+	for c in $configs; do
+		set -- $(cat "$b/$c/mods/gplf_layout.txt")
+		[ $# = 2 ] && [ $(($2 - $1)) -le $((32 + 63)) ] ||
+			{ echo "$c: the series' fields start at ${1:-?} of ${2:-?} bytes"; return 1; }
+	done
+}
+
 # Every relocatable configuration (debug: RANDOMIZE_BASE too) had its
 # vmlinux processed by arch/x86/tools/relocs, the future-GPL tables
 # included; its suites then check the values modules bind at the
 # randomized address.
-# kABI: the fields the series adds to struct module come last, after every
-# existing field (gplf_layout.ko: where they begin, sizeof(struct module)),
-# leaving at most their own 32 bytes and the ____cacheline_aligned tail.
-series_fields_are_last_in_struct_module() {
-	for c in $configs; do
-		ko=$b/$c/mods/gplf_layout.ko
-		off=$(readelf -SW "$ko" | sed 's/^ *\[ *[0-9]*\] //' |
-			awk '$1 == ".gplf_layout" { print $4 }')
-		set -- $(od -An -tu4 -j $((0x$off)) -N 8 "$ko")
-		[ $(($2 - $1)) -le $((32 + 63)) ] ||
-			{ echo "$c: the series' fields start at $1 of $2 bytes"; return 1; }
-	done
-}
-
 relocatable=
 for c in $configs; do
 	grep -qx CONFIG_RELOCATABLE=y "$b/$c/obj/.config" && relocatable="$relocatable $c"

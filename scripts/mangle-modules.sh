@@ -36,11 +36,13 @@ bad future_pcpu_out	move __ksymtab_gpl_future 3 value 64
 # .gnu.linkonce.this_module has 0xff in every byte of the fields the
 # series adds to struct module (the last ones, up to its end): the loader
 # must set each of those fields itself.  gplf_layout.ko says where they
-# are: two 32-bit words in its .gplf_layout section.
+# are: two 32-bit words in its .gplf_layout section, kept in
+# DIR/gplf_layout.txt ("FIRST SIZE") for the host cases too.
 off=$(readelf -SW "$dir/gplf_layout.ko" | sed 's/^ *\[ *[0-9]*\] //' |
 	awk '$1 == ".gplf_layout" { print $4 }')
 [ -n "$off" ] || { echo "mangle-modules: no .gplf_layout in gplf_layout.ko" >&2; exit 1; }
-set -- $(od -An -tu4 -j $((0x$off)) -N 8 "$dir/gplf_layout.ko")
+od -An -tu4 -j $((0x$off)) -N 8 "$dir/gplf_layout.ko" >"$dir/gplf_layout.txt"
+set -- $(cat "$dir/gplf_layout.txt")
 for m in exporter gpl prop; do
 	"$mangle" "$dir/gplf_$m.ko" "$dir/gplf_fill_$m.ko" \
 		fill .gnu.linkonce.this_module "$1" $(($2 - $1)) 0xff
