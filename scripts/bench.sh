@@ -5,8 +5,9 @@
 # pristine tree (BUILD/pristine), the tree with only the independent
 # fixes the series starts with (BUILD/fixes: patches 1-4, among them
 # resolve_symbol()'s strscpy(), which alone makes loading cheaper) and
-# the patched one (BUILD/linux) with the same config (the modversions config without CONFIG_TEST_GPL_FUTURE,
-# so the patched kernel has no user of the macro), builds the benchmark
+# the patched one (BUILD/linux) with the same config (the modversions
+# config without CONFIG_TEST_GPL_FUTURE, so the patched kernel has no
+# user of the macro), builds the benchmark
 # modules (gen-bench-modules.sh, N imports each) for each, boots the
 # kernels in turn ROUNDS times each under TCG with
 # "-icount shift=0,sleep=off" (the guest clock counts instructions, so
