@@ -42,8 +42,10 @@
  *                                 work
  *   stress CYCLES FILE...         one process per FILE, in parallel, each
  *                                 loading and unloading its module CYCLES
- *                                 times; then every module left loaded
- *                                 must have refcnt 0 and unload
+ *                                 times (the boot parameter
+ *                                 "stress_cycles=N" makes it N); then
+ *                                 every module left loaded must have
+ *                                 refcnt 0 and unload
  *   per-load FILE TEXT            the case log holds TEXT once per load of
  *                                 FILE that succeeded in the last stress
  *   per-fail FILE ERRNO TEXT      ... once per load that failed with ERRNO
@@ -71,6 +73,7 @@
 #define MODULES_DIR	"/m/"
 #define LOG_SIZE	(1024 * 1024)
 #define MAX_ARGS	8
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static char suite[64 * 1024];
 static char case_log[LOG_SIZE];
@@ -525,7 +528,7 @@ static int step_bench(const char *label, const char *file, const char *reps)
 }
 
 #define STRESS_MAX	8
-#define NR_ERRNOS	(sizeof(errnos) / sizeof(errnos[0]))
+#define NR_ERRNOS	ARRAY_SIZE(errnos)
 
 /* What one stress worker saw: loads that worked, failed loads by errno. */
 struct stress_result {
@@ -602,7 +605,8 @@ static int stress_cleanup(void)
  */
 static int step_stress(int argc, char **argv)
 {
-	int cycles = atoi(argv[1]), fds[2], i, status, running;
+	const char *quick = getenv("stress_cycles");
+	int cycles = atoi(quick ? quick : argv[1]), fds[2], i, status, running;
 	struct stress_result *r;
 	pid_t pid;
 
@@ -790,105 +794,207 @@ static int step_needs(const char *option)
 	return STEP_SKIP;
 }
 
+/*
+ * The steps' handlers: argv[0] is the step's name, argv[1..argc-1] its
+ * words.  Each returns 0 if the step passed, 1 if it failed, STEP_SKIP
+ * or STEP_STOP.
+ */
+static int run_insmod(int argc, char **argv)
+{
+	int expect;
+
+	if (want_errno(argv[1], &expect))
+		return 1;
+	return step_result(expect, load_module(argv[2], argc > 3 ? argv[3] : ""),
+			   "insmod");
+}
+
+static int run_rmmod(int argc, char **argv)
+{
+	int expect;
+
+	return want_errno(argv[1], &expect) ? 1 : step_rmmod(expect, argv[2]);
+}
+
+static int run_log(int argc, char **argv)
+{
+	return step_log(argv[1], argv[2], 0);
+}
+
+static int run_bootlog(int argc, char **argv)
+{
+	return step_log(argv[1], argv[2], 1);
+}
+
+static int run_file(int argc, char **argv)
+{
+	return step_file(argv[1], argv[2]);
+}
+
+static int run_entries(int argc, char **argv)
+{
+	return step_entries(argv[1], argv[2]);
+}
+
+static int run_alloc_fail(int argc, char **argv)
+{
+	return step_alloc_fail(argv[1]);
+}
+
+static int run_nofile(int argc, char **argv)
+{
+	return step_nofile(argv[1]);
+}
+
+static int run_write(int argc, char **argv)
+{
+	int expect;
+
+	return want_errno(argv[1], &expect) ? 1 : step_write(expect, argv[2], argv[3]);
+}
+
+static int run_write_nocap(int argc, char **argv)
+{
+	int expect;
+
+	return want_errno(argv[1], &expect) ? 1 :
+	       step_write_nocap(expect, argv[2], argv[3]);
+}
+
+static int run_needs(int argc, char **argv)
+{
+	return step_needs(argv[1]);
+}
+
+static int run_bench(int argc, char **argv)
+{
+	return step_bench(argv[1], argv[2], argv[3]);
+}
+
+static int run_per_load(int argc, char **argv)
+{
+	struct stress_result *r = stress_result_of(argv[1]);
+
+	return r ? step_per("per-load", r->loaded, argv[2]) : 1;
+}
+
+static int run_per_fail(int argc, char **argv)
+{
+	struct stress_result *r = stress_result_of(argv[1]);
+	int expect, slot;
+
+	if (want_errno(argv[2], &expect) || !r)
+		return 1;
+	slot = errno_slot(expect);
+	return slot < 0 ? 1 : step_per("per-fail", r->failed[slot], argv[3]);
+}
+
+static int run_warnings_accounted(int argc, char **argv)
+{
+	return step_warnings_accounted();
+}
+
+static int run_uname(int argc, char **argv)
+{
+	return step_uname();
+}
+
+static int run_dmesg(int argc, char **argv)
+{
+	show_case_log();
+	return 0;
+}
+
+/*
+ * The steps a suite can use (the list at the top of this file): each
+ * takes between MIN and MAX words after its name, and its last word
+ * takes the rest of the line.
+ */
+static const struct step {
+	const char *name;
+	int min, max;
+	int (*run)(int argc, char **argv);
+} steps[] = {
+	{ "insmod",		2, 3,		   run_insmod },
+	{ "rmmod",		2, 2,		   run_rmmod },
+	{ "log",		2, 2,		   run_log },
+	{ "bootlog",		2, 2,		   run_bootlog },
+	{ "file",		2, 2,		   run_file },
+	{ "entries",		2, 2,		   run_entries },
+	{ "alloc-fail",		1, 1,		   run_alloc_fail },
+	{ "nofile",		1, 1,		   run_nofile },
+	{ "write",		3, 3,		   run_write },
+	{ "write-nocap",	3, 3,		   run_write_nocap },
+	{ "needs",		1, 1,		   run_needs },
+	{ "bench",		3, 3,		   run_bench },
+	{ "stress",		2, MAX_ARGS - 1,   step_stress },
+	{ "per-load",		2, 2,		   run_per_load },
+	{ "per-fail",		3, 3,		   run_per_fail },
+	{ "warnings-accounted",	0, 0,		   run_warnings_accounted },
+	{ "uname-r",		0, 0,		   run_uname },
+	{ "dmesg",		0, 0,		   run_dmesg },
+};
+
 /* Run one step; return 0 if it passed, 1 if it failed, STEP_SKIP or STEP_STOP. */
 static int run_step(char *line)
 {
 	char *argv[MAX_ARGS] = { 0 };
-	int argc, expect;
+	const struct step *step;
+	int argc;
 
-	/* The last word of each step takes the rest of the line. */
 	argc = split(line, argv, 2);
 	if (!argc)
 		return 0;
-	if (argc == 2)
-		argc = split(argv[1], argv + 1,
-			     !strcmp(argv[0], "insmod") ||
-			     !strcmp(argv[0], "write") ||
-			     !strcmp(argv[0], "write-nocap") ||
-			     !strcmp(argv[0], "bench") ||
-			     !strcmp(argv[0], "per-fail") ? 3 :
-			     !strcmp(argv[0], "stress") ? MAX_ARGS - 1 :
-			     !strcmp(argv[0], "needs") ||
-			     !strcmp(argv[0], "alloc-fail") ? 1 : 2) + 1;
-	if (!strcmp(argv[0], "insmod") && argc >= 3) {
-		if (want_errno(argv[1], &expect))
-			return 1;
-		return step_result(expect,
-				   load_module(argv[2], argc > 3 ? argv[3] : ""),
-				   "insmod");
-	}
-	if (!strcmp(argv[0], "rmmod") && argc == 3) {
-		if (want_errno(argv[1], &expect))
-			return 1;
-		return step_rmmod(expect, argv[2]);
-	}
-	if (!strcmp(argv[0], "log") && argc >= 3)
-		return step_log(argv[1], argv[2], 0);
-	if (!strcmp(argv[0], "bootlog") && argc >= 3)
-		return step_log(argv[1], argv[2], 1);
-	if (!strcmp(argv[0], "file") && argc >= 3)
-		return step_file(argv[1], argv[2]);
-	if (!strcmp(argv[0], "entries") && argc == 3)
-		return step_entries(argv[1], argv[2]);
-	if (!strcmp(argv[0], "alloc-fail") && argc == 2)
-		return step_alloc_fail(argv[1]);
-	if (!strcmp(argv[0], "nofile") && argc == 2)
-		return step_nofile(argv[1]);
-	if (!strcmp(argv[0], "write") && argc == 4) {
-		if (want_errno(argv[1], &expect))
-			return 1;
-		return step_write(expect, argv[2], argv[3]);
-	}
-	if (!strcmp(argv[0], "write-nocap") && argc == 4) {
-		if (want_errno(argv[1], &expect))
-			return 1;
-		return step_write_nocap(expect, argv[2], argv[3]);
-	}
-	if (!strcmp(argv[0], "needs") && argc == 2)
-		return step_needs(argv[1]);
-	if (!strcmp(argv[0], "bench") && argc == 4)
-		return step_bench(argv[1], argv[2], argv[3]);
-	if (!strcmp(argv[0], "stress") && argc >= 3)
-		return step_stress(argc, argv);
-	if (!strcmp(argv[0], "per-load") && argc == 3) {
-		struct stress_result *r = stress_result_of(argv[1]);
-
-		return r ? step_per("per-load", r->loaded, argv[2]) : 1;
-	}
-	if (!strcmp(argv[0], "per-fail") && argc == 4) {
-		struct stress_result *r = stress_result_of(argv[1]);
-		int slot;
-
-		if (want_errno(argv[2], &expect) || !r)
-			return 1;
-		slot = errno_slot(expect);
-		return slot < 0 ? 1 : step_per("per-fail", r->failed[slot], argv[3]);
-	}
-	if (!strcmp(argv[0], "warnings-accounted") && argc == 1)
-		return step_warnings_accounted();
-	if (!strcmp(argv[0], "uname-r") && argc == 1)
-		return step_uname();
-	if (!strcmp(argv[0], "dmesg") && argc == 1) {
-		show_case_log();
-		return 0;
+	for (step = steps; step < steps + ARRAY_SIZE(steps); step++) {
+		if (strcmp(argv[0], step->name))
+			continue;
+		if (argc == 2)
+			argc = split(argv[1], argv + 1, step->max) + 1;
+		if (argc - 1 >= step->min && argc - 1 <= step->max)
+			return step->run(argc, argv);
+		printf("# step '%s' takes %d to %d words, not %d\n",
+		       step->name, step->min, step->max, argc - 1);
+		return 1;
 	}
 	printf("# bad step '%s'\n", argv[0]);
 	return 1;
 }
 
-static int count_cases(const char *text)
+/*
+ * The one reader of a suite's text: return its next line that holds a
+ * step, a case or an end, without the indentation, or NULL at the end.
+ * It cuts the text into lines in place, moving *CURSOR along.
+ */
+static char *next_line(char **cursor)
 {
-	const char *p = text;
+	char *line;
+
+	while ((line = *cursor)) {
+		*cursor = strchr(line, '\n');
+		if (*cursor)
+			*(*cursor)++ = '\0';
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (*line && *line != '#')
+			return line;
+	}
+	return NULL;
+}
+
+/* Call FN with the name of each case of TEXT (a copy: TEXT stays whole). */
+static int for_each_case(const char *text, void (*fn)(const char *name))
+{
+	static char copy[sizeof(suite)];
+	char *cursor = copy, *line;
 	int n = 0;
 
-	for (p = text; p; p = strchr(p, '\n')) {
-		if (*p == '\n')
-			p++;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!strncmp(p, "case ", 5))
+	strlcpy(copy, text, sizeof(copy));
+	while ((line = next_line(&cursor)))
+		if (!strncmp(line, "case ", 5)) {
 			n++;
-	}
+			if (fn)
+				fn(line + 5);
+		}
 	return n;
 }
 
@@ -959,23 +1065,16 @@ static void finish_case(int num, const char *name, int failed)
 
 /*
  * Run the suite's cases, or with ONLY > 0 only its case number ONLY,
- * printed as case 1: scripts/qemu-per-case.sh boots a kernel that cannot
- * unload modules once per case.
+ * printed as case 1: scripts/harness/run-suites.sh boots a kernel that
+ * cannot unload modules once per case.
  */
 static void run_suite(char *text, int only)
 {
-	char *line, *next, *name = NULL;
+	char *cursor = text, *line, *name = NULL;
 	int num = 0, failed = 0;
 
-	printf("KTAP version 1\n1..%d\n", (only ? 1 : count_cases(text)) + 1);
-	for (line = text; line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		while (*line == ' ' || *line == '\t')
-			line++;
-		if (!*line || *line == '#')
-			continue;
+	printf("KTAP version 1\n1..%d\n", (only ? 1 : for_each_case(text, NULL)) + 1);
+	while ((line = next_line(&cursor))) {
 		if (!strncmp(line, "case ", 5)) {
 			name = line + 5;
 			num++;
@@ -1010,11 +1109,29 @@ static void setup(void)
 		printf("# cannot open /dev/kmsg: %s\n", errno_name(errno));
 }
 
-int main(void)
+static void print_case(const char *name)
+{
+	printf("%s\n", name);
+}
+
+/*
+ * As /init: run the suite the boot parameters name.  On the host,
+ * "init --cases FILE" lists the cases of the suite FILE, one per line,
+ * read as the guest reads them: the harness's one parser of suites.
+ */
+int main(int argc, char **argv)
 {
 	const char *name = getenv("suite"), *only = getenv("case");
 	char path[128];
 
+	if (argc == 3 && !strcmp(argv[1], "--cases")) {
+		if (read_file(argv[2], suite, sizeof(suite)) < 0) {
+			printf("init: cannot read %s: %s\n", argv[2], errno_name(errno));
+			return 1;
+		}
+		for_each_case(suite, print_case);
+		return 0;
+	}
 	setup();
 	strlcpy(path, "/suite/", sizeof(path));
 	strlcat(path, name ? name : "smoke", sizeof(path));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Never loaded.  scripts/mangle-modules.sh reads from its .gplf_layout
+ * Never loaded.  scripts/testmods/mangle-modules.sh reads from its .gplf_layout
  * section where the fields the series adds to struct module begin (they
  * are the last ones) and how big struct module is, then fills those bytes
  * of other modules' .gnu.linkonce.this_module with 0xff: the loader must

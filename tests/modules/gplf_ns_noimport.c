@@ -2,7 +2,7 @@
 /*
  * A proprietary module using a namespaced future-GPL symbol without
  * importing the namespace.  modpost would refuse to build it, so it is
- * built with the import and scripts/rewrite-modinfo.sh renames the
+ * built with the import and scripts/testmods/rewrite-modinfo.sh renames the
  * import_ns entry afterwards, leaving the check to the loader.
  */
 #include <linux/module.h>

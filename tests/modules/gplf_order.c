@@ -2,7 +2,7 @@
 /*
  * A GPL module that binds vmlinux's future-GPL test_gpl_future_add() and
  * gplf_prop_exporter's plain gplf_prop_plain(), which passes on the
- * proprietary taint.  scripts/mangle-modules.sh writes a copy with the
+ * proprietary taint.  scripts/testmods/mangle-modules.sh writes a copy with the
  * two swapped in the symbol table, gplf_order_swapped.ko: the loader
  * meets them in the other order, and must decide the same.
  */

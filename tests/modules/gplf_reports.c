@@ -2,7 +2,7 @@
 /*
  * Makes the kernel's checkers report on request, to show that the final
  * no_kernel_reports case of every suite catches what it claims to.  Only
- * tests/suite/reports.t loads it; scripts/host-tests.sh expects that
+ * tests/suite/reports.t loads it; scripts/checks/host-tests.sh expects that
  * suite to fail and checks why.
  */
 #include <linux/module.h>

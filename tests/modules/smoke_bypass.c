@@ -2,7 +2,7 @@
 /*
  * Smoke test for the loader's own GPL-only check.  modpost refuses to
  * build a non-GPL module that uses an EXPORT_SYMBOL_GPL symbol, so this
- * one is built as GPL and scripts/rewrite-modinfo.sh rewrites its .modinfo
+ * one is built as GPL and scripts/testmods/rewrite-modinfo.sh rewrites its .modinfo
  * license to "Proprietary" afterwards, as a modpost bypass would.  The
  * padding after the NUL reserves the bytes the longer name needs; modpost
  * sees only "GPL".

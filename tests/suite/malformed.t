@@ -1,5 +1,5 @@
 # Broken exporters, each one defect away from gplf_mangle.ko (written by
-# scripts/mangle-modules.sh with tests/mangle/ko-mangle.c).  gplf_mangle
+# scripts/testmods/mangle-modules.sh with tests/mangle/ko-mangle.c).  gplf_mangle
 # exports gplf_mangle_plain, gplf_mangle_gpl and, future-GPL in this
 # order, gplf_mangle_a, _b, _c and the per-CPU gplf_mangle_pcpu.  Every
 # variant must be refused with ENOEXEC and one line that names the

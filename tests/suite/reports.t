@@ -1,6 +1,6 @@
 # The harness's own negative control, not one of make check's suites:
 # the module makes every checker the kernel has report once, so this
-# suite's final no_kernel_reports case must fail.  scripts/host-tests.sh
+# suite's final no_kernel_reports case must fail.  scripts/checks/host-tests.sh
 # boots it on each configuration and checks that it failed for each
 # report the configuration can make.
 

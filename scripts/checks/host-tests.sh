@@ -1,0 +1,217 @@
+#!/bin/sh
+# host-tests.sh BUILD: the host-side cases of the harness itself and of
+# build-time behaviour, on the cells $CELLS of BUILD (build/BASE),
+# printed as KTAP version 1.
+set -u
+
+b=$1
+configs=${CELLS:-modversions nomodversions}
+ko_mangle=$b/../tools/ko-mangle
+. scripts/harness/ktap-lib.sh
+
+configure_rejects_dropped_option() {
+	echo 'CONFIG_GPL_FUTURE_NO_SUCH_OPTION=y' >"$tmp/bad.config"
+	if sh scripts/harness/configure.sh x86_64 "$b/linux" "$tmp/obj" \
+		tests/config/base.config "$tmp/bad.config" 2>"$tmp/err"; then
+		echo "configure.sh accepted an option Kconfig dropped"
+		return 1
+	fi
+	grep -q 'did not survive olddefconfig: .*CONFIG_GPL_FUTURE_NO_SUCH_OPTION=y' "$tmp/err"
+}
+
+report_fails_truncated_run() {
+	printf 'KTAP version 1\n1..3\nok 1 a\nok 2 b\n' >"$tmp/cut.ktap"
+	if sh scripts/harness/ktap-report.sh "$tmp/cut.ktap" >"$tmp/rep"; then
+		echo "ktap-report.sh passed a run that stopped after 2 of 3 results"
+		return 1
+	fi
+	grep -q 'plan says 3 results, got 2' "$tmp/rep" &&
+		grep -qx '2 passed, 1 failed, 0 skipped' "$tmp/rep"
+}
+
+rewrite_modinfo_refuses_plain_module() {
+	cp "$b/modversions/mods/smoke_gpl.ko" "$tmp/plain.ko"
+	if sh scripts/testmods/rewrite-modinfo.sh license 'GPL\0xxxxxxx' Proprietary "$tmp/plain.ko" 2>/dev/null; then
+		echo "rewrite-modinfo.sh rewrote a module without the placeholder"
+		return 1
+	fi
+	cmp "$tmp/plain.ko" "$b/modversions/mods/smoke_gpl.ko"
+}
+
+bypass_module_is_proprietary() {
+	for c in $configs; do
+		c=$b/$c/mods/smoke_bypass.ko
+		[ "$(modinfo -F license "$c")" = Proprietary ] ||
+			{ echo "$c: license is not Proprietary"; return 1; }
+	done
+}
+
+modpost_warns_proprietary_user() {
+	for c in $configs; do
+		c=$b/$c/modules.log
+		grep -qF "WARNING: modpost: GPL-incompatible module gplf_prop.ko uses future GPL-only symbol 'test_gpl_future_add'" "$c" &&
+		grep -qF "module gplf_mod_prop.ko uses future GPL-only symbol 'gplf_exporter_triple'" "$c" ||
+			{ echo "$c: no modpost warning for a proprietary user"; return 1; }
+		if grep -E "module gplf_(gpl|gplplus|dualmit).ko uses future" "$c"; then
+			echo "$c: modpost warned about a GPL user"
+			return 1
+		fi
+	done
+}
+
+symvers_records_future_gpl_type() {
+	for c in $configs; do
+		c=$b/$c
+		grep -qP "^0x[0-9a-f]{8}\ttest_gpl_future_add\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t\$" "$c/obj/Module.symvers" &&
+		grep -qP "\ttest_gpl_future_ns_id\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\tTEST_GPL_FUTURE\$" "$c/obj/Module.symvers" &&
+		grep -qP "\tgplf_exporter_triple\t.*gplf_exporter\tEXPORT_SYMBOL_GPL_FUTURE\t\$" "$c/mods/Module.symvers" &&
+		grep -qP "\tgplf_defns_value\t.*gplf_defns\tEXPORT_SYMBOL_GPL_FUTURE\tGPLF_DEFNS\$" "$c/mods/Module.symvers" ||
+			{ echo "$c: Module.symvers lacks EXPORT_SYMBOL_GPL_FUTURE lines"; return 1; }
+	done
+}
+
+# An external module built against the exporter's Module.symvers
+# (KBUILD_EXTRA_SYMBOLS) must see the type and get the same warning.
+extra_symbols_keep_type() {
+	mkdir -p "$tmp/ext"
+	cp tests/modules/gplf_mod_prop.c "$tmp/ext/"
+	echo "obj-m += gplf_mod_prop.o" >"$tmp/ext/Kbuild"
+	sh scripts/harness/kmake.sh x86_64 "$b/linux" "$b/modversions/obj" M="$tmp/ext" \
+		KBUILD_EXTRA_SYMBOLS="$b/modversions/mods/Module.symvers" modules >"$tmp/ext.log" 2>&1 ||
+		{ tail "$tmp/ext.log"; return 1; }
+	grep -qF "module gplf_mod_prop.ko uses future GPL-only symbol 'gplf_exporter_triple'" "$tmp/ext.log"
+}
+
+crc_tables_follow_modversions() {
+	readelf -SW "$b/modversions/obj/vmlinux" | grep -q " __kcrctab_gpl_future " &&
+	readelf -SW "$b/modversions/mods/gplf_exporter.ko" | grep -q " __kcrctab_gpl_future " ||
+		{ echo "MODVERSIONS=y: no __kcrctab_gpl_future"; return 1; }
+	if readelf -SW "$b/nomodversions/mods/gplf_exporter.ko" | grep " __kcrctab"; then
+		echo "MODVERSIONS=n: unexpected CRC table"
+		return 1
+	fi
+	readelf -SW "$b/nomodversions/mods/gplf_exporter.ko" | grep -q " __ksymtab_gpl_future "
+}
+
+# The final no_kernel_reports case of every suite, shown to fail on
+# tests/suite/reports.t (booted by make: BUILD/CELL/reports.ktap) for
+# each report the configuration's checkers make.
+reports_case_catches_each_checker() {
+	for c in $configs; do
+		k=$b/$c/reports.ktap
+		grep -qx 'ok 1 checkers_report_on_request' "$k" &&
+		grep -qx 'not ok 2 no_kernel_reports' "$k" ||
+			{ echo "$c: reports.t did not fail its last case only"; cat "$k"; return 1; }
+		while IFS='	' read -r option text; do
+			[ "$option" = - ] || grep -qx "$option=y" "$b/$c/obj/.config" || continue
+			grep -q "^# | $text" "$k" ||
+				{ echo "$c: no '$text' report"; cat "$k"; return 1; }
+		done <<-EOF
+		-	WARNING: CPU: [0-9]* PID: [0-9]* at .*gplf_reports\.c:
+		CONFIG_KASAN	BUG: KASAN: slab-out-of-bounds in read_past_end
+		CONFIG_PROVE_LOCKING	WARNING: possible circular locking dependency detected
+		CONFIG_DEBUG_ATOMIC_SLEEP	BUG: sleeping function called from invalid context
+		CONFIG_DEBUG_KMEMLEAK	unreferenced object 0x[0-9a-f]* (size 1024)
+		EOF
+	done
+}
+
+# The broken exporters of tests/suite/malformed.t carry the defect they
+# are named after, and a request ko-mangle cannot carry out leaves no file.
+ko_mangle_writes_what_it_is_asked() {
+	m=$b/modversions/mods
+	# readelf -SW, after "[Nr] NAME": type address offset size es [flags] lk inf al
+	sec() { readelf -SW "$1" | sed -n "s/^ *\[ *[0-9]*\] $2 //p"; }
+	size() { printf '%d' "0x$(sec "$1" "$2" | awk '{ print $4 }')"; }
+	flags() { sec "$1" "$2" | awk '{ print NF == 9 ? $6 : "-" }'; }
+	[ "$(size "$m/gplf_mangle.ko" __ksymtab_gpl_future)" = 48 ] &&
+		[ "$(size "$m/gplf_bad_future_size.ko" __ksymtab_gpl_future)" = 52 ] &&
+		[ "$(size "$m/gplf_bad_future_crc_short.ko" __kcrctab_gpl_future)" = 12 ] ||
+		{ echo "section sizes are not what the variants claim"; return 1; }
+	flags "$m/gplf_mangle.ko" __ksymtab_gpl | grep -q A &&
+		! flags "$m/gplf_bad_gpl_noalloc.ko" __ksymtab_gpl | grep -q A ||
+		{ echo "noalloc did not clear SHF_ALLOC"; return 1; }
+	# The fill copies differ from their originals in 0xff bytes only, and
+	# from the first of the series' fields to the end of struct module.
+	for x in exporter gpl prop; do
+		cmp -l "$m/gplf_$x.ko" "$m/gplf_fill_$x.ko" >"$tmp/cmp"
+		this=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $3 }')
+		awk -v start=$((0x$this + 1)) '$3 != 377 || $1 < start { bad = 1 }
+			END { exit bad || NR < 8 }' "$tmp/cmp" ||
+			{ echo "gplf_fill_$x.ko: not the fill asked for"; return 1; }
+	done
+	for req in "noalloc __ksymtab_none" "swap __ksymtab_gpl_future 0 4" \
+		   "move __ksymtab_gpl 0 size 8" "fill .gnu.linkonce.this_module 0 99999 0xff" \
+		   "swapsym test_gpl_future_add no_such_symbol" "alias no_such_symbol _printk"; do
+		# shellcheck disable=SC2086 # the request is words
+		if "$ko_mangle" "$m/gplf_mangle.ko" "$tmp/out.ko" $req 2>"$tmp/err" ||
+		   [ -e "$tmp/out.ko" ] || ! grep -q '^ko-mangle: ' "$tmp/err"; then
+			echo "ko-mangle $req: did not fail cleanly"
+			return 1
+		fi
+	done
+}
+
+# gplf_order.ko and gplf_order_swapped.ko (gpl-future.t,
+# policy-enforce.t) list their two imports in opposite orders.
+order_modules_list_imports_in_opposite_orders() {
+	for c in $configs; do
+		for m in gplf_order gplf_order_swapped; do
+			readelf -sW "$b/$c/mods/$m.ko" |
+				awk '$7 == "UND" && $8 ~ /^(test_gpl_future_add|gplf_prop_plain)$/ { print $8 }' |
+				tr '\n' ' ' >"$tmp/$m"
+		done
+		orig=$(cat "$tmp/gplf_order") swapped=$(cat "$tmp/gplf_order_swapped")
+		[ "${#orig}" = 36 ] &&
+			[ "$orig" = "$(echo $swapped | awk '{ print $2, $1 }') " ] ||
+			{ echo "$c: gplf_order lists $orig, the swapped copy $swapped"; return 1; }
+	done
+}
+
+# kABI: the fields the series adds to struct module come last, after every
+# existing field (gplf_layout.txt, from gplf_layout.ko by
+# mangle-modules.sh: where they begin, sizeof(struct module)), leaving at
+# most their own 32 bytes and the ____cacheline_aligned tail.
+series_fields_are_last_in_struct_module() {
+	for c in $configs; do
+		set -- $(cat "$b/$c/mods/gplf_layout.txt")
+		[ $# = 2 ] && [ $(($2 - $1)) -le $((32 + 63)) ] ||
+			{ echo "$c: the series' fields start at ${1:-?} of ${2:-?} bytes"; return 1; }
+	done
+}
+
+# Every relocatable configuration (debug: RANDOMIZE_BASE too) had its
+# vmlinux processed by arch/x86/tools/relocs, the future-GPL tables
+# included; its suites then check the values modules bind at the
+# randomized address.
+relocatable=
+for c in $configs; do
+	grep -qx CONFIG_RELOCATABLE=y "$b/$c/obj/.config" && relocatable="$relocatable $c"
+done
+relocs_ran_on_relocatable_kernels() {
+	for c in $relocatable; do
+		[ -s "$b/$c/obj/arch/x86/boot/compressed/vmlinux.relocs" ] ||
+			{ echo "$c: relocatable, but no vmlinux.relocs"; return 1; }
+	done
+}
+
+echo "KTAP version 1"
+echo "1..13"
+result configure_rejects_dropped_option
+result report_fails_truncated_run
+result rewrite_modinfo_refuses_plain_module
+result bypass_module_is_proprietary
+result modpost_warns_proprietary_user
+result symvers_records_future_gpl_type
+result extra_symbols_keep_type
+result crc_tables_follow_modversions
+result reports_case_catches_each_checker
+result ko_mangle_writes_what_it_is_asked
+result order_modules_list_imports_in_opposite_orders
+result series_fields_are_last_in_struct_module
+if [ -n "$relocatable" ]; then
+	result relocs_ran_on_relocatable_kernels
+else
+	num=$((num + 1))
+	echo "ok $num relocs_ran_on_relocatable_kernels # SKIP no relocatable configuration in: $configs"
+fi

@@ -1,0 +1,144 @@
+#!/bin/sh
+# run-suites.sh [--show] DIR/SUITE[.RUN].ktap...
+#
+# The harness's one suite runner: boot each listed suite under QEMU and
+# leave its KTAP document at the path given (the whole console beside it,
+# .console; the QEMU command line, to replay the boot by hand, in .cmd).
+# DIR holds the kernel (image), the initramfs (initramfs.cpio.gz) and the
+# record of its cell (cell.config, from tests/cells/), which names the
+# architecture (tests/arch/ARCH.config: QEMU binary, machine, console,
+# accelerator) and how it boots:
+#
+#   boot: suite   one boot runs the suite
+#   boot: case    one boot per case (a kernel that cannot unload modules
+#                 would find the modules of the cases before it still
+#                 loaded); each boot's KTAP is a subtest of the case, and
+#                 no_kernel_reports passes only if it passed in every boot
+#
+# The kernel command line is the console, suite=SUITE, the suite's
+# "# cmdline:" record, stress_cycles=$STRESS_CYCLES when set and
+# $GUEST_CMDLINE; the timeout is the suite's "# timeout:" record or 180 s.
+# KVM is used only when a probe boot showed it works (the answer is kept
+# in build/accel), else TCG; QEMU_ACCEL overrides, QEMU_EXTRA adds
+# options, QEMU_SMP sets the CPU count (default 2).  INIT_HOST is an init
+# that runs on the host, to list a suite's cases.  --show streams the
+# console.
+#
+# Every boot in the list runs, whatever the others did.  A boot that did
+# not complete (QEMU failed, the guest crashed or timed out) is reported
+# on stderr and its document dated 1970, so that make runs it again; the
+# results themselves are judged by ktap-report.sh.  Exit status: 1 if a
+# boot did not complete.
+set -u
+
+show=
+[ "${1:-}" = --show ] && { show=1; shift; }
+accel_cache=build/accel
+field() { sh scripts/harness/field.sh "$@"; }
+
+# qemu LIMIT ACCEL CMDLINE: run the machine of $arch with $dir's kernel
+# and initramfs; the command is kept in $cmdfile.
+qemu() {
+	set -- timeout --foreground -k 5 "$1" $(field "$arch" qemu) $2 -m 256 \
+		-smp "${QEMU_SMP:-2}" -display none -monitor none -serial stdio \
+		-no-reboot ${QEMU_EXTRA:-} -kernel "$dir/image" -initrd "$dir/initramfs.cpio.gz" \
+		-append "console=$(field "$arch" console) loglevel=3 panic=-1 oops=panic $3"
+	printf '%s\n' "$*" >"$cmdfile"
+	"$@"
+}
+
+# KVM on these machines can fail (MSR errors with -cpu host) or hang
+# (default CPU): trust it only after a boot that completes a suite.
+accel() {
+	want=${QEMU_ACCEL:-$(field "$arch" accel)}
+	case $want in
+	probe)	;;
+	-*)	echo "$want"; return ;;
+	*)	echo "-accel $want"; return ;;
+	esac
+	if [ ! -s "$accel_cache" ]; then
+		if [ -r /dev/kvm ] && [ -w /dev/kvm ] &&
+		   qemu 20 "-accel kvm -cpu host" suite=smoke 2>/dev/null | tr -d '\r' |
+		   grep -q '^ok 1 '; then
+			echo "-accel kvm -cpu host"
+		else
+			echo "-accel tcg"
+		fi >"$accel_cache"
+	fi
+	cat "$accel_cache"
+}
+
+# boot KTAP CMDLINE: one boot; its KTAP to KTAP, its console to
+# KTAP.console.  Fails, saying why on stderr, if it did not complete.
+boot() {
+	ktap=$1 console=$1.console cmdfile=$1.cmd
+	label=${ktap##*/build/}
+	start=$(date +%s.%N)
+	{ qemu "$limit" "$(accel)" "$2" 2>&1; echo "qemu-exit=$?"; } | tr -d '\r' |
+		if [ -n "$show" ]; then tee "$console" | grep -v '^qemu-exit='; else cat >"$console"; fi
+	secs=$(echo "$(date +%s.%N) $start" | awk '{ printf "%.1f", $1 - $2 }')
+	sed -n '/^KTAP version 1$/,/^qemu-exit=/p' "$console" | grep -v '^qemu-exit=' >"$ktap"
+	echo "  BOOT    $label: $secs s ($(accel | sed 's/^-accel //'))" >&2
+	echo "  QEMU    $(cat "$cmdfile")" >&2
+	rc=$(sed -n 's/^qemu-exit=//p' "$console")
+	case $rc in
+	0)	why= ;;
+	124|137) why="guest timed out after $limit s" ;;
+	*)	why="QEMU failed (exit $rc)" ;;
+	esac
+	[ -z "$why" ] && grep -q 'Kernel panic' "$console" && why="guest crashed after $secs s"
+	[ -z "$why" ] && return 0
+	echo "$label: $why; last console lines:" >&2
+	grep -v '^qemu-exit=' "$console" | tail -n 15 | sed 's/^/  | /' >&2
+	return 1
+}
+
+# boot_per_case KTAP CMDLINE: one boot per case of $suite, composed into
+# one document: case I is result I with its boot as subtest, then
+# no_kernel_reports over all boots.
+boot_per_case() {
+	cases=$("${INIT_HOST:?INIT_HOST names an init to list cases with}" --cases "$suitefile") ||
+		return 1
+	n=$(echo "$cases" | grep -c .)
+	status=0 reports=ok
+	mkdir -p "$1.d"
+	{
+		echo "KTAP version 1"
+		echo "1..$((n + 1))"
+		i=1
+		for name in $cases; do
+			sub=$1.d/$i.ktap
+			boot "$sub" "$2 case=$i" || status=1
+			sed 's/^/    /' "$sub"
+			# The case's own result, as the boot printed it.
+			res=$(grep -E '^(not )?ok 1 ' "$sub")
+			case $res in
+			"ok 1 "*) echo "ok $i ${res#ok 1 }" ;;
+			*) echo "not ok $i $name" ;;
+			esac
+			grep -qx 'ok 2 no_kernel_reports' "$sub" || reports="not ok"
+			i=$((i + 1))
+		done
+		echo "$reports $((n + 1)) no_kernel_reports"
+	} >"$1.tmp"
+	mv "$1.tmp" "$1"
+	return $status
+}
+
+failed=0
+for ktap; do
+	dir=${ktap%/*}
+	name=${ktap##*/}
+	suite=${name%%.*}
+	suitefile=tests/suite/$suite.t
+	arch=tests/arch/$(field "$dir/cell.config" arch).config
+	limit=$(field "$suitefile" timeout)
+	limit=${limit:-180}
+	cmdline="suite=$suite $(field "$suitefile" cmdline)"
+	cmdline="$cmdline${STRESS_CYCLES:+ stress_cycles=$STRESS_CYCLES} ${GUEST_CMDLINE:-}"
+	case $(field "$dir/cell.config" boot) in
+	case)	boot_per_case "$ktap" "$cmdline" ;;
+	*)	boot "$ktap" "$cmdline" ;;
+	esac || { failed=1; touch -d @0 "$ktap"; }
+done
+exit $failed

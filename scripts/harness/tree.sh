@@ -1,0 +1,67 @@
+#!/bin/sh
+# tree.sh BASE BUILD DEST [COUNT]
+#
+# Make DEST a git worktree of BASE's pristine repository holding the
+# first COUNT patches of BASE's series (all by default, 0 for none), and
+# print the commit.  The repository, BUILD/BASE/git, is made once from
+# the base's tarball (get-source.sh), committed and tagged "pristine";
+# every tree the harness builds (check, bisect, bench, series review) is
+# a worktree of it.  The series is applied with git am in a scratch
+# worktree, then DEST is checked out at the result: git rewrites only
+# the files that differ, so after an edit to one patch only what that
+# patch touches is rebuilt.  Debian's tarball ships a .gitignore whose
+# last rule "/*" ignores every top-level path: files are added with
+# --force.
+set -eu
+
+base=$1 build=$2 dest=$3 count=${4:-}
+repo=$build/$base/git
+scratch=$build/$base/am
+
+die() { echo "tree: error: $*" >&2; exit 1; }
+git_() { git -c user.name=harness -c user.email=harness@localhost -C "$@"; }
+
+make_repo() {
+	tarball=$(sh scripts/harness/get-source.sh "$base" "$build") || exit 1
+	rm -rf "$repo" && mkdir -p "$repo"
+	echo "tree: extracting $tarball into $repo" >&2
+	tar -C "$repo" --strip-components=1 -xf "$tarball" || die "cannot extract $tarball"
+	git_ "$repo" init -q
+	git_ "$repo" add --force --all
+	git_ "$repo" commit -q -m "$(basename "$tarball") pristine"
+	git_ "$repo" tag pristine
+}
+
+# One tree.sh at a time per base: they share the scratch worktree.
+mkdir -p "$build/$base"
+exec 9>"$build/$base/tree.lock"
+flock 9
+git_ "$repo" rev-parse -q --verify pristine >/dev/null 2>&1 || make_repo
+# worktree DIR: DIR as a worktree of the repository, detached anywhere.
+worktree() {
+	[ -e "$1/.git" ] && return
+	rm -rf "$1"
+	git_ "$repo" worktree add -q -f --detach "$1" pristine
+}
+
+# apply: the first $count patches on pristine, in the scratch worktree.
+apply() {
+	worktree "$scratch"
+	git_ "$scratch" am --abort >/dev/null 2>&1 || :
+	git_ "$scratch" checkout -q -f --detach pristine
+	n=0
+	for p in $(sh scripts/harness/series.sh "$base"); do
+		[ -z "$count" ] || [ "$n" -lt "$count" ] || break
+		git_ "$scratch" am -q "$p" >"$scratch.log" 2>&1 ||
+			{ cat "$scratch.log" >&2; git_ "$scratch" am --abort; die "$p does not apply"; }
+		n=$((n + 1))
+	done
+}
+
+commit=pristine
+[ "$count" = 0 ] || { apply; commit=$(git_ "$scratch" rev-parse HEAD); }
+
+worktree "$dest"
+git_ "$dest" checkout -q -f --detach "$commit"
+git_ "$dest" clean -q -f -d -x
+echo "$commit"
