@@ -173,14 +173,14 @@ build: $(foreach c,$(CELLS_RUN),$(BB)/$(c)/initramfs.cpio.gz)
 # it lacks and the next make runs it again; the recipe itself does not
 # fail, which would make make delete the document.
 $(BB)/%.ktap: $(BB)/$$(*D)/initramfs.cpio.gz tests/suite/$$(*F).t $(BB)/init-x86_64 \
-		scripts/harness/run-suites.sh $(B)/stress-cycles
+		scripts/harness/run-suites.sh $(STRESS_STAMP)
 	@STRESS_CYCLES=$(STRESS_CYCLES) INIT_HOST=$(BB)/init-x86_64 \
 		sh scripts/harness/run-suites.sh $@ || :
 
 # The stress length is an input of every boot: changing it re-boots.
-$(B)/stress-cycles: FORCE
-	@mkdir -p $(B)
-	@echo $(STRESS_CYCLES) | cmp -s - $@ || echo $(STRESS_CYCLES) > $@
+STRESS_STAMP := $(B)/stress-cycles
+$(shell mkdir -p $(B); echo $(STRESS_CYCLES) | cmp -s - $(STRESS_STAMP) || \
+	echo $(STRESS_CYCLES) > $(STRESS_STAMP))
 
 # gpl-future-audit: a host tool, built without the kernel tree.  The
 # sanitizer build is what the tests feed broken files to.
@@ -249,8 +249,12 @@ $(BB)/bisect.ktap: $(BB)/$(DEMO)/obj/.config $(BB)/init-x86_64 FORCE
 		$(BB)/init-x86_64 $(BISECT_FROM) > $@
 
 # Every producer runs (make -k): a failed one leaves its KTAP missing or
-# short, and the report counts that as failed.  Boots run two at a time.
-run	= $(MAKE) -k -j2 -s $(1) || :
+# short, and the report counts that as failed.  When something they
+# depend on failed to build, the documents make could not bring up to
+# date are removed, so an old result never stands in for a new one.
+# Boots run two at a time.
+run	= $(MAKE) -k -j2 -s $(1) || \
+	for k in $(filter-out $(CHECK_KTAPS_EXTRA),$(1)); do $(MAKE) -s -q $$k || rm -f $$k; done
 CHECK_KTAPS = $(HOST_KTAPS) $(call ktaps,$(CELLS_RUN)) $(CHECK_KTAPS_EXTRA)
 
 check-ktaps:
