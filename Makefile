@@ -152,8 +152,8 @@ $(KO_MANGLE): tests/mangle/ko-mangle.c | $(B)/deps.stamp
 # UAPI headers: no libc or headers for ARCH needed.  The x86_64 one also
 # runs on the host: "init --cases SUITE" lists a suite's cases.
 NOLIBC	:= $(SRC)/tools/include/nolibc
-$(BB)/hdr-%.stamp: $(BB)/tree.stamp
-	@$(MAKE) -s -C $(SRC) O=$(BB)/hdr-$* ARCH=$* headers
+$(BB)/hdr-%.stamp: $(BB)/tree.stamp | $(B)/deps-%.stamp
+	@sh scripts/harness/kmake.sh $* $(SRC) $(BB)/hdr-$* headers
 	@touch $@
 $(BB)/init-%: tests/init/init.c $(BB)/hdr-%.stamp | $(B)/deps-%.stamp
 	$(cross.$*)gcc $(cflags.$*) -Os -static -nostdlib -fno-stack-protector \

@@ -29,6 +29,40 @@ report_fails_truncated_run() {
 		grep -qx '2 passed, 1 failed, 0 skipped' "$tmp/rep"
 }
 
+# The records' one reader: a value, nothing for a key the record lacks,
+# an error for a record that does not exist.
+field_reads_records() {
+	printf '# arch: x86_64\n# qemu: qemu-system-aarch64 -M virt\nCONFIG_X=y\n' >"$tmp/rec"
+	[ "$(sh scripts/harness/field.sh "$tmp/rec" qemu)" = "qemu-system-aarch64 -M virt" ] &&
+		[ -z "$(sh scripts/harness/field.sh "$tmp/rec" console)" ] ||
+		{ echo "field.sh misread a record"; return 1; }
+	if sh scripts/harness/field.sh "$tmp/none" arch 2>"$tmp/err"; then
+		echo "field.sh read a record that does not exist"
+		return 1
+	fi
+	grep -q 'no such record' "$tmp/err"
+}
+
+# The host lists a suite's cases with the guest's own parser (init
+# --cases): an indented case counts, a commented one does not.
+init_lists_cases_as_the_guest_reads_them() {
+	printf '# cmdline: x\ncase one\nend\n  case two\n\tend\n# case three\n' >"$tmp/s.t"
+	got=$("$b/init-x86_64" --cases "$tmp/s.t" | tr '\n' ' ')
+	[ "$got" = "one two " ] || { echo "init --cases listed: $got"; return 1; }
+}
+
+# A per-case boot is a subtest: only top-level results count, and a
+# failed subtest's diagnostics show under its failed parent.
+report_counts_top_level_and_shows_subtests() {
+	printf 'KTAP version 1\n1..2\n    KTAP version 1\n    1..1\n    # the reason\n    not ok 1 inner\nnot ok 1 outer\nok 2 other\n' >"$tmp/nested.ktap"
+	if sh scripts/harness/ktap-report.sh "$tmp/nested.ktap" >"$tmp/rep"; then
+		echo "ktap-report.sh passed a failed parent"
+		return 1
+	fi
+	grep -qx '1 passed, 1 failed, 0 skipped' "$tmp/rep" && grep -qx '     # the reason' "$tmp/rep" ||
+		{ cat "$tmp/rep"; return 1; }
+}
+
 rewrite_modinfo_refuses_plain_module() {
 	cp "$b/modversions/mods/smoke_gpl.ko" "$tmp/plain.ko"
 	if sh scripts/testmods/rewrite-modinfo.sh license 'GPL\0xxxxxxx' Proprietary "$tmp/plain.ko" 2>/dev/null; then
@@ -196,9 +230,12 @@ relocs_ran_on_relocatable_kernels() {
 }
 
 echo "KTAP version 1"
-echo "1..13"
+echo "1..16"
 result configure_rejects_dropped_option
 result report_fails_truncated_run
+result field_reads_records
+result init_lists_cases_as_the_guest_reads_them
+result report_counts_top_level_and_shows_subtests
 result rewrite_modinfo_refuses_plain_module
 result bypass_module_is_proprietary
 result modpost_warns_proprietary_user
