@@ -43,7 +43,9 @@ qemu() {
 		-smp "${QEMU_SMP:-2}" -display none -monitor none -serial stdio \
 		-no-reboot ${QEMU_EXTRA:-} -kernel "$dir/image" -initrd "$dir/initramfs.cpio.gz" \
 		-append "console=$(field "$arch" console) loglevel=3 panic=-1 oops=panic $3"
-	printf '%s\n' "$*" >"$cmdfile"
+	# Quoted, so that the line can be pasted into a shell.
+	printf "'%s' " "$@" | sed 's/ $//' >"$cmdfile"
+	echo >>"$cmdfile"
 	"$@"
 }
 
@@ -77,7 +79,10 @@ boot() {
 	{ qemu "$limit" "$(accel)" "$2" 2>&1; echo "qemu-exit=$?"; } | tr -d '\r' |
 		if [ -n "$show" ]; then tee "$console" | grep -v '^qemu-exit='; else cat >"$console"; fi
 	secs=$(echo "$(date +%s.%N) $start" | awk '{ printf "%.1f", $1 - $2 }')
-	sed -n '/^KTAP version 1$/,/^qemu-exit=/p' "$console" | grep -v '^qemu-exit=' >"$ktap"
+	# The document: from its version line to its last result.
+	sed -n '/^KTAP version 1$/,/^qemu-exit=/p' "$console" |
+		awk '{ line[NR] = $0 } /^(not )?ok [0-9]/ { last = NR }
+			END { for (i = 1; i <= last; i++) print line[i] }' >"$ktap"
 	echo "  BOOT    $label: $secs s ($(accel | sed 's/^-accel //'))" >&2
 	echo "  QEMU    $(cat "$cmdfile")" >&2
 	rc=$(sed -n 's/^qemu-exit=//p' "$console")
@@ -134,8 +139,8 @@ for ktap; do
 	arch=tests/arch/$(field "$dir/cell.config" arch).config
 	limit=$(field "$suitefile" timeout)
 	limit=${limit:-180}
-	cmdline="suite=$suite $(field "$suitefile" cmdline)"
-	cmdline="$cmdline${STRESS_CYCLES:+ stress_cycles=$STRESS_CYCLES} ${GUEST_CMDLINE:-}"
+	cmdline=$(echo "suite=$suite $(field "$suitefile" cmdline)" \
+		"${STRESS_CYCLES:+stress_cycles=$STRESS_CYCLES} ${GUEST_CMDLINE:-}" | tr -s ' ' | sed 's/ $//')
 	case $(field "$dir/cell.config" boot) in
 	case)	boot_per_case "$ktap" "$cmdline" ;;
 	*)	boot "$ktap" "$cmdline" ;;
