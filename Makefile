@@ -226,12 +226,13 @@ audit-scale: $(AUDIT)
 # the series changes, the audit tool.
 CHECK_MODS := $(foreach c,$(CHECK_CELLS),$(BB)/$(c)/modules.stamp)
 $(BB)/host.ktap: $(CHECK_MODS) $(foreach c,$(CHECK_CELLS),$(BB)/$(c)/reports.ktap) \
-		$(wildcard scripts/harness/* scripts/testmods/*) scripts/checks/host-tests.sh
+		$(BB)/init-x86_64 $(KO_MANGLE) $(wildcard scripts/harness/* scripts/testmods/*) \
+		scripts/checks/host-tests.sh
 	@CELLS="$(CHECK_CELLS)" sh scripts/checks/host-tests.sh $(BB) > $@
 $(BB)/tools.ktap: $(BB)/tree.stamp $(wildcard tests/tools/*) scripts/checks/tool-tests.sh
 	@sh scripts/checks/tool-tests.sh $(SRC) > $@
 $(BB)/audit.ktap: $(AUDIT) $(ASAN_AUDIT) $(CHECK_MODS) $(wildcard tests/audit/*) \
-		scripts/checks/audit-tests.sh
+		tests/init/init.c tests/mangle/ko-mangle.c scripts/checks/audit-tests.sh
 	@sh scripts/checks/audit-tests.sh $(BB) $(AUDIT) $(ASAN_AUDIT) > $@
 $(BB)/nomodules/nomodules.ktap: $(BB)/nomodules/kernel.stamp scripts/checks/nomodules-tests.sh
 	@sh scripts/checks/nomodules-tests.sh $(BB)/nomodules/obj > $@

@@ -6,7 +6,7 @@ set -u
 
 b=$1
 configs=${CELLS:-modversions nomodversions}
-ko_mangle=$b/../tools/ko-mangle
+ko_mangle=${b%/*}/tools/ko-mangle
 . scripts/harness/ktap-lib.sh
 
 configure_rejects_dropped_option() {
@@ -61,6 +61,20 @@ report_counts_top_level_and_shows_subtests() {
 	fi
 	grep -qx '1 passed, 1 failed, 0 skipped' "$tmp/rep" && grep -qx '     # the reason' "$tmp/rep" ||
 		{ cat "$tmp/rep"; return 1; }
+}
+
+# A base from a suite the machine does not use comes through a private
+# sources list under build/apt/ (here Debian 13's small "hello"): the
+# machine's apt sources and lists stay as they were.
+get_source_fetches_without_touching_apt() {
+	printf '# package: hello\n# suite: trixie\n# tarball: usr/bin/hello\n' >"$tmp/hello"
+	apt_state() { ls -l --time-style=full-iso /etc/apt /etc/apt/sources.list.d /var/lib/apt/lists; }
+	apt_state >"$tmp/apt.before"
+	got=$(sh scripts/harness/get-source.sh "$tmp/hello" "${b%/*}") || return 1
+	apt_state | diff "$tmp/apt.before" - || { echo "the machine's apt state changed"; return 1; }
+	[ "$got" = "${b%/*}/hello/deb/usr/bin/hello" ] && readelf -h "$got" >/dev/null &&
+		ls "${b%/*}"/apt/trixie/lists/*_dists_trixie_InRelease >/dev/null ||
+		{ echo "got $got"; return 1; }
 }
 
 rewrite_modinfo_refuses_plain_module() {
@@ -230,12 +244,13 @@ relocs_ran_on_relocatable_kernels() {
 }
 
 echo "KTAP version 1"
-echo "1..16"
+echo "1..17"
 result configure_rejects_dropped_option
 result report_fails_truncated_run
 result field_reads_records
 result init_lists_cases_as_the_guest_reads_them
 result report_counts_top_level_and_shows_subtests
+result get_source_fetches_without_touching_apt
 result rewrite_modinfo_refuses_plain_module
 result bypass_module_is_proprietary
 result modpost_warns_proprietary_user

@@ -1,7 +1,8 @@
 #!/bin/sh
-# get-source.sh BASE BUILD: print the path of BASE's kernel tarball.
+# get-source.sh RECORD BUILD: print the path of the kernel tarball that
+# the base record RECORD (tests/bases/BASE) names.
 #
-# tests/bases/BASE says which Debian package holds it and where.  With
+# The record says which Debian package holds it and where.  With
 # "suite:" empty the package comes from the machine's configured suites
 # (install-deps.sh).  Otherwise it is fetched with apt-get download from
 # that suite of Debian's archive through a private sources list, lists
@@ -9,10 +10,10 @@
 # BUILD/BASE/deb: the machine's own apt configuration is never changed.
 set -eu
 
-base=$1 build=$2
-desc=tests/bases/$base
+desc=$1 build=$2
+base=${desc##*/}
 die() { echo "get-source: error: $*" >&2; exit 1; }
-[ -r "$desc" ] || die "no base $base (tests/bases/ has: $(ls tests/bases | tr '\n' ' '))"
+[ -r "$desc" ] || die "no base record $desc (tests/bases/ has: $(ls tests/bases | tr '\n' ' '))"
 field() { sh scripts/harness/field.sh "$desc" "$1"; }
 package=$(field package) suite=$(field suite) tarball=$(field tarball)
 [ -n "$package" ] && [ -n "$tarball" ] || die "$desc: package and tarball are required"

@@ -22,7 +22,7 @@ die() { echo "tree: error: $*" >&2; exit 1; }
 git_() { git -c user.name=harness -c user.email=harness@localhost -C "$@"; }
 
 make_repo() {
-	tarball=$(sh scripts/harness/get-source.sh "$base" "$build") || exit 1
+	tarball=$(sh scripts/harness/get-source.sh "tests/bases/$base" "$build") || exit 1
 	rm -rf "$repo" && mkdir -p "$repo"
 	echo "tree: extracting $tarball into $repo" >&2
 	tar -C "$repo" --strip-components=1 -xf "$tarball" || die "cannot extract $tarball"

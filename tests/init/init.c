@@ -103,7 +103,7 @@ static const char *errno_name(int value)
 	static char buf[16];
 	size_t i;
 
-	for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(errnos); i++)
 		if (errnos[i].value == value)
 			return errnos[i].name;
 	strlcpy(buf, "errno ", sizeof(buf));
@@ -115,7 +115,7 @@ static int errno_value(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(errnos); i++)
 		if (!strcmp(errnos[i].name, name))
 			return errnos[i].value;
 	return -1;
@@ -153,7 +153,7 @@ static void note_report(const char *msg, size_t len)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(report_headers) / sizeof(report_headers[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(report_headers); i++) {
 		if (strncmp(msg, report_headers[i], strlen(report_headers[i])))
 			continue;
 		nr_reports++;
@@ -465,8 +465,8 @@ static int step_alloc_fail(const char *file)
 	}
 	close(nth_fd);
 	close(mod_fd);
-	printf("# alloc-fail %s: each of %d allocations failed in turn: %d loads refused, %d loaded\n",
-	       file, n - 2, refused, loaded - !!left);
+	printf("# alloc-fail %s: each of %d allocations failed in turn: ", file, n - 2);
+	printf("%d loads refused, %d loaded\n", refused, loaded - !!left);
 	if (!left) {
 		printf("# alloc-fail: no load without an injected failure in %d tries\n",
 		       ALLOC_FAIL_MAX);
@@ -631,10 +631,10 @@ static int step_stress(int argc, char **argv)
 	for (running = nr_stress_results; running > 0; ) {
 		drain_kmsg();
 		pid = waitpid(-1, &status, WNOHANG);
+		if (pid < 0)
+			break;
 		if (pid > 0)
 			running--;
-		else if (pid < 0)
-			break;
 		else
 			usleep(2000);
 	}
@@ -981,20 +981,21 @@ static char *next_line(char **cursor)
 	return NULL;
 }
 
-/* Call FN with the name of each case of TEXT (a copy: TEXT stays whole). */
-static int for_each_case(const char *text, void (*fn)(const char *name))
+/* Count the cases of TEXT, printing their names if PRINT; TEXT stays whole. */
+static int cases_of(const char *text, int print)
 {
 	static char copy[sizeof(suite)];
 	char *cursor = copy, *line;
 	int n = 0;
 
 	strlcpy(copy, text, sizeof(copy));
-	while ((line = next_line(&cursor)))
-		if (!strncmp(line, "case ", 5)) {
-			n++;
-			if (fn)
-				fn(line + 5);
-		}
+	while ((line = next_line(&cursor))) {
+		if (strncmp(line, "case ", 5))
+			continue;
+		n++;
+		if (print)
+			printf("%s\n", line + 5);
+	}
 	return n;
 }
 
@@ -1073,7 +1074,7 @@ static void run_suite(char *text, int only)
 	char *cursor = text, *line, *name = NULL;
 	int num = 0, failed = 0;
 
-	printf("KTAP version 1\n1..%d\n", (only ? 1 : for_each_case(text, NULL)) + 1);
+	printf("KTAP version 1\n1..%d\n", (only ? 1 : cases_of(text, 0)) + 1);
 	while ((line = next_line(&cursor))) {
 		if (!strncmp(line, "case ", 5)) {
 			name = line + 5;
@@ -1109,11 +1110,6 @@ static void setup(void)
 		printf("# cannot open /dev/kmsg: %s\n", errno_name(errno));
 }
 
-static void print_case(const char *name)
-{
-	printf("%s\n", name);
-}
-
 /*
  * As /init: run the suite the boot parameters name.  On the host,
  * "init --cases FILE" lists the cases of the suite FILE, one per line,
@@ -1129,7 +1125,7 @@ int main(int argc, char **argv)
 			printf("init: cannot read %s: %s\n", argv[2], errno_name(errno));
 			return 1;
 		}
-		for_each_case(suite, print_case);
+		cases_of(suite, 1);
 		return 0;
 	}
 	setup();
