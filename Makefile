@@ -19,9 +19,11 @@
 # All output lives under build/BASE/.  Make decides what is stale: the
 # tree is re-checked-out only when the series changes, a kernel rebuilt
 # (incrementally, through ccache) only after that, and a suite re-booted
-# only when its kernel, initramfs or suite changed, or when it last
-# failed.
+# only when its kernel, initramfs or suite changed, or when its last
+# boot did not complete.
 
+# field = "# KEY: VALUE" of a record (scripts/harness/field.sh).
+field	= $(shell sh scripts/harness/field.sh $(1) $(2))
 TOP	:= $(CURDIR)
 B	:= $(TOP)/build
 BASE	?= 6.12
@@ -29,10 +31,11 @@ BB	:= $(B)/$(BASE)
 SRC	:= $(BB)/linux
 DEMO	:= modversions
 PATCHES	:= $(shell sh scripts/harness/series.sh $(BASE))
+SERIES	:= tests/bases/$(BASE) $(PATCHES) \
+	$(call field,tests/bases/$(BASE),series) $(wildcard $(call field,tests/bases/$(BASE),patches)/0000-*)
 KO_MANGLE := $(B)/tools/ko-mangle
 
-# The records.  field = "# KEY: VALUE" of a record (scripts/harness/field.sh).
-field	= $(shell sh scripts/harness/field.sh $(1) $(2))
+# The records.
 CELLS	:= $(patsubst tests/cells/%.config,%,$(wildcard tests/cells/*.config))
 ARCHS	:= $(patsubst tests/arch/%.config,%,$(wildcard tests/arch/*.config))
 $(foreach c,$(CELLS),$(eval arch.$(c) := $(call field,tests/cells/$(c).config,arch)))
@@ -44,16 +47,17 @@ $(foreach a,$(ARCHS),$(eval packages.$(a) := $(call field,tests/arch/$(a).config
 KMAKE	= sh scripts/harness/kmake.sh $(arch.$(1)) $(SRC) $(BB)/$(1)/obj
 
 # make check: the quick loop, on two cells, the stress suite at 100
-# cycles.  make ci: CI_CELLS at full length.  The rest in ci-full.
+# cycles.  make ci: CI_CELLS at full length.  ci-full: every cell.
 CHECK_CELLS := modversions nomodversions
 CI_CELLS := $(CHECK_CELLS) debug
-MATRIX	:= $(CI_CELLS) trim nounload i386 arm64 nomodules
+MATRIX	:= $(CELLS)
 CELLS_RUN ?= $(CHECK_CELLS)
 STRESS_CYCLES ?= 100
 SUITES	:= $(filter-out demo reports bench,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
-# The KTAP documents a cell leaves: one per suite, or its own checks'.
+# The KTAP documents a cell leaves: one per suite, or one per check of
+# its record (scripts/checks/NAME-tests.sh) for a cell that does not boot.
 cell_ktaps = $(if $(filter none,$(boot.$(1))),\
-	$(foreach k,$(call field,tests/cells/$(1).config,checks),$(BB)/$(1)/$(k).ktap),\
+	$(foreach k,$(call field,tests/cells/$(1).config,checks),$(BB)/$(1)/$(k)-tests.ktap),\
 	$(foreach s,$(SUITES),$(BB)/$(1)/$(s).ktap))
 ktaps	= $(foreach c,$(1),$(call cell_ktaps,$(c)))
 HOST_KTAPS := $(BB)/host.ktap $(BB)/tools.ktap $(BB)/audit.ktap
@@ -85,7 +89,8 @@ $(B)/deps-%.stamp: tests/arch/%.config | $(B)/deps.stamp
 	@touch $@
 
 # The patched tree: a worktree of the base's pristine repository.
-$(BB)/tree.stamp: tests/bases/$(BASE) $(PATCHES) scripts/harness/tree.sh | $(B)/deps.stamp
+$(BB)/tree.stamp: $(SERIES) scripts/harness/tree.sh scripts/harness/series.sh \
+		scripts/harness/get-source.sh | $(B)/deps.stamp
 	@mkdir -p $(BB)
 	@sh scripts/harness/tree.sh $(BASE) $(B) $(SRC) >/dev/null
 	@touch $@
@@ -99,15 +104,11 @@ $(BB)/%/obj/.config: $(BB)/tree.stamp tests/config/base.config tests/config/gpl-
 		tests/arch/$(arch.$*).config tests/cells/$*.config
 	@touch $@
 
-# BB/CELL/image is the kernel QEMU boots, whatever its architecture;
-# BB/CELL/cell.config tells the runner how.
 $(BB)/%/kernel.stamp: $(BB)/%/obj/.config
 	@echo "  BUILD   kernel ($(BASE)/$*)"
 	@sh scripts/harness/logged.sh $(BB)/$*/kernel.log $(call KMAKE,$*) \
 		$(notdir $(image.$(arch.$*))) \
 		$$(grep -q '^CONFIG_MODULES=y' $(BB)/$*/obj/.config && echo modules)
-	@ln -sf obj/$(image.$(arch.$*)) $(BB)/$*/image
-	@ln -sf $(TOP)/tests/cells/$*.config $(BB)/$*/cell.config
 	@touch $@
 
 # The test modules: sources copied when they differ (kbuild then rebuilds
@@ -134,12 +135,15 @@ $(BB)/%/modules.stamp: $(BB)/%/kernel.stamp $(wildcard tests/modules/*) $(B)/gen
 	@sh scripts/testmods/mangle-modules.sh $(KO_MANGLE) $(BB)/$*/mods
 	@touch $@
 
-# The trim cell's whitelist: what the test modules import, but
-# test_gpl_future_ns_id (tests/cells/trim.config).  Its users then get
-# modpost's "undefined!", a warning there (KBUILD_MODPOST_WARN above), so
-# the guest can show the loader refusing them too.
-$(BB)/trim/kernel.stamp: $(BB)/trim/obj/ksyms.whitelist
-$(BB)/trim/obj/ksyms.whitelist: $(BB)/nomodversions/modules.stamp $(BB)/trim/obj/.config
+# A cell that trims unused exports (its record sets
+# CONFIG_UNUSED_KSYMS_WHITELIST="ksyms.whitelist", tests/cells/trim.config)
+# keeps what the test modules import, but test_gpl_future_ns_id.  Its
+# users then get modpost's "undefined!", a warning there
+# (KBUILD_MODPOST_WARN above), so the guest can show the loader refusing
+# them too.
+TRIM_CELLS := $(foreach c,$(CELLS),$(if $(shell grep -l '^CONFIG_UNUSED_KSYMS_WHITELIST=' tests/cells/$(c).config),$(c)))
+$(foreach c,$(TRIM_CELLS),$(BB)/$(c)/kernel.stamp): $(BB)/%/kernel.stamp: $(BB)/%/obj/ksyms.whitelist
+$(BB)/%/obj/ksyms.whitelist: $(BB)/nomodversions/modules.stamp $(BB)/%/obj/.config
 	@nm -u $(BB)/nomodversions/mods/*.ko | awk 'NF == 2 { print $$2 }' | sort -u | \
 		grep -vx test_gpl_future_ns_id > $@
 
@@ -161,26 +165,31 @@ $(BB)/init-%: tests/init/init.c $(BB)/hdr-%.stamp | $(B)/deps-%.stamp
 		-include $(NOLIBC)/nolibc.h -I $(NOLIBC) -I $(BB)/hdr-$*/usr/include \
 		-o $@ $< -lgcc
 
-$(BB)/%/initramfs.cpio.gz: $(BB)/init-$$(arch.$$*) $(BB)/%/modules.stamp $(wildcard tests/suite/*.t) \
-		scripts/harness/mkinitramfs.sh
-	@sh scripts/harness/mkinitramfs.sh $(BB)/$*/obj $(BB)/init-$(arch.$*) $(BB)/$*/mods tests/suite $@
+# BB/CELL/SUITE.cpio.gz: the initramfs of one suite; BB/CELL/image and
+# BB/CELL/cell.config tell the runner what to boot and how.
+$(BB)/%.cpio.gz: $(BB)/init-$$(arch.$$(*D)) $(BB)/$$(*D)/modules.stamp tests/suite/$$(*F).t \
+		scripts/harness/boot-dir.sh
+	@sh scripts/harness/boot-dir.sh $(BB)/$(*D) $(*D) $(*F) $(BB)/init-$(arch.$(*D)) $(BB)/$(*D)/mods
 
-build: $(foreach c,$(CELLS_RUN),$(BB)/$(c)/initramfs.cpio.gz)
+build: $(foreach c,$(CELLS_RUN),$(BB)/$(c)/smoke.cpio.gz)
 
 # One boot per cell and suite, each leaving a KTAP document; the runner
-# takes the rest from the records.  A boot that did not complete leaves
-# its document, as far as it got, dated 1970, so the report counts what
-# it lacks and the next make runs it again; the recipe itself does not
-# fail, which would make make delete the document.
-$(BB)/%.ktap: $(BB)/$$(*D)/initramfs.cpio.gz tests/suite/$$(*F).t $(BB)/init-x86_64 \
-		scripts/harness/run-suites.sh $(STRESS_STAMP)
+# takes the rest from the records.  A boot that did not complete ends
+# its document, as far as it got, with "Bail out!", which the report
+# counts as a failure, and dates it 1970, so the next make runs it
+# again; the recipe itself does not fail, which would make make delete
+# the document.
+$(BB)/%.ktap: $(BB)/%.cpio.gz $(BB)/init-x86_64 scripts/harness/run-suites.sh
 	@STRESS_CYCLES=$(STRESS_CYCLES) INIT_HOST=$(BB)/init-x86_64 \
 		sh scripts/harness/run-suites.sh $@ || :
 
-# The stress length is an input of every boot: changing it re-boots.
+# The stress suite's length is an input of its boots: changing it
+# re-boots them (the stamp is rewritten only when the value changes).
 STRESS_STAMP := $(B)/stress-cycles
-$(shell mkdir -p $(B); echo $(STRESS_CYCLES) | cmp -s - $(STRESS_STAMP) || \
-	echo $(STRESS_CYCLES) > $(STRESS_STAMP))
+$(foreach c,$(CELLS),$(BB)/$(c)/stress.ktap): $(STRESS_STAMP)
+$(STRESS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo $(STRESS_CYCLES) | cmp -s - $@ || echo $(STRESS_CYCLES) > $@
 
 # gpl-future-audit: a host tool, built without the kernel tree.  The
 # sanitizer build is what the tests feed broken files to.
@@ -234,17 +243,23 @@ $(BB)/tools.ktap: $(BB)/tree.stamp $(wildcard tests/tools/*) scripts/checks/tool
 $(BB)/audit.ktap: $(AUDIT) $(ASAN_AUDIT) $(CHECK_MODS) $(wildcard tests/audit/*) \
 		tests/init/init.c tests/mangle/ko-mangle.c scripts/checks/audit-tests.sh
 	@sh scripts/checks/audit-tests.sh $(BB) $(AUDIT) $(ASAN_AUDIT) > $@
-$(BB)/nomodules/nomodules.ktap: $(BB)/nomodules/kernel.stamp scripts/checks/nomodules-tests.sh
-	@sh scripts/checks/nomodules-tests.sh $(BB)/nomodules/obj > $@
+# The checks of a cell that is built, not booted (its record's
+# "checks: NAME": scripts/checks/NAME-tests.sh OBJ).
+$(BB)/%-tests.ktap: $(BB)/$$(*D)/kernel.stamp scripts/checks/$$(*F)-tests.sh
+	@sh scripts/checks/$(*F)-tests.sh $(BB)/$(*D)/obj > $@
 
-$(BB)/series.ktap: $(PATCHES) tests/series/checkpatch.expected scripts/checks/check-series.sh \
-		| $(B)/deps.stamp
+CHECKPATCH_EXPECTED := tests/series/$(if $(filter 6.12,$(BASE)),,$(BASE)/)checkpatch.expected
+$(BB)/series.ktap: $(SERIES) $(CHECKPATCH_EXPECTED) scripts/checks/check-series.sh \
+		scripts/harness/tree.sh | $(B)/deps.stamp
 	@echo "  CHECK   series: git am, quilt, format, checkpatch"
-	@sh scripts/checks/check-series.sh $(BASE) $(B) > $@
+	@sh scripts/checks/check-series.sh $(BASE) $(B) $(CHECKPATCH_EXPECTED) > $@
 
-# check-bisect builds every step; BISECT_FROM=N starts at patch N.
+# check-bisect builds every step; BISECT_FROM=N starts at patch N (and
+# always runs).
 BISECT_FROM ?= 0
-$(BB)/bisect.ktap: $(BB)/$(DEMO)/obj/.config $(BB)/init-x86_64 FORCE
+$(BB)/bisect.ktap: $(SERIES) $(BB)/$(DEMO)/obj/.config $(BB)/init-x86_64 scripts/checks/check-bisect.sh \
+		$(wildcard scripts/harness/*) tests/modules/smoke_gpl.c tests/modules/smoke_bypass.c \
+		tests/suite/smoke.t $(if $(filter-out 0,$(BISECT_FROM)),FORCE)
 	@echo "  CHECK   bisect: build and boot each step from patch $(BISECT_FROM)"
 	@sh scripts/checks/check-bisect.sh $(BASE) $(B) $(BB)/$(DEMO)/obj/.config \
 		$(BB)/init-x86_64 $(BISECT_FROM) > $@
@@ -255,7 +270,7 @@ $(BB)/bisect.ktap: $(BB)/$(DEMO)/obj/.config $(BB)/init-x86_64 FORCE
 # date are removed, so an old result never stands in for a new one.
 # Boots run two at a time.
 run	= $(MAKE) -k -j2 -s $(1) || \
-	for k in $(filter-out $(CHECK_KTAPS_EXTRA),$(1)); do $(MAKE) -s -q $$k || rm -f $$k; done
+	for k in $(1); do $(MAKE) -s -q $$k || rm -f $$k; done
 CHECK_KTAPS = $(HOST_KTAPS) $(call ktaps,$(CELLS_RUN)) $(CHECK_KTAPS_EXTRA)
 
 check-ktaps:
@@ -293,7 +308,7 @@ bench: $(BB)/$(DEMO)/kernel.stamp $(BB)/init-x86_64
 	@sh scripts/bench/bench.sh $(BASE) $(B) $(BB)/$(DEMO)/obj/.config $(BB)/init-x86_64 \
 		$(BENCH_ROUNDS) 500
 
-demo: $(BB)/$(DEMO)/initramfs.cpio.gz $(BB)/init-x86_64
+demo: $(BB)/$(DEMO)/demo.cpio.gz $(BB)/init-x86_64
 	@INIT_HOST=$(BB)/init-x86_64 sh scripts/harness/run-suites.sh --show $(BB)/$(DEMO)/demo.ktap
 
 clean:

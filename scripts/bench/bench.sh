@@ -57,7 +57,7 @@ for k in $kernels; do
 	future=; [ "$k" = patched ] && future=m
 	echo "  BUILD   bench modules ($k)" >&2
 	kmake "$out/$k/modules.log" "$k" M="$mods" BENCH_FUTURE=$future modules
-	sh scripts/harness/mkinitramfs.sh "$out/$k/obj" "$init" "$mods" tests/suite "$out/$k/initramfs.cpio.gz"
+	sh scripts/harness/boot-dir.sh "$out/$k" modversions bench "$init" "$mods"
 done
 
 # boot KERNEL RUN: one boot of the bench suite, KTAP in
@@ -66,10 +66,6 @@ boot() {
 	QEMU_SMP=1 sh scripts/harness/run-suites.sh "$out/$1/bench.$2.ktap"
 }
 
-for k in $kernels; do
-	ln -sf obj/arch/x86/boot/bzImage "$out/$k/image"
-	ln -sf "$(pwd)/tests/cells/modversions.config" "$out/$k/cell.config"
-done
 rm -f "$out"/*/bench.*.ktap
 r=1
 while [ "$r" -le "$rounds" ]; do

@@ -1,13 +1,13 @@
 #!/bin/sh
 # check-bisect.sh BASE BUILD CONFIG INIT [FROM]
 #
-# Apply BASE's series one patch at a time to a pristine worktree
+# Check out BASE's series one patch more at a time in a worktree
 # (tree.sh; BUILD/BASE/bisect/src) and, for the pristine tree and after
 # each patch: build bzImage and modules with CONFIG (an x86_64
 # configuration; options the tree does not know yet fall away through
 # olddefconfig), rebuild the C files the patch touched with W=1, and
-# boot the smoke suite (run-suites.sh).  git am rewrites only the files
-# a patch touches, so each step rebuilds only what it changed.  A step
+# boot the smoke suite (run-suites.sh).  The checkout rewrites only the
+# files a patch touches, so each step rebuilds only what it changed.  A step
 # fails on a build error, on a warning no earlier step had, or on a
 # failed boot.  One KTAP result per step; logs in BUILD/BASE/bisect/NN.*.
 # With FROM, steps before patch FROM are applied but neither built nor
@@ -54,15 +54,12 @@ build_step() {
 
 # The smoke suite, booted as the modversions cell boots.
 boot_step() {
-	rm -rf "$out/mods" && mkdir -p "$out/mods" "$out/suite" &&
+	rm -rf "$out/mods" && mkdir -p "$out/mods" &&
 	cp tests/modules/smoke_*.c "$out/mods/" &&
-	echo 'obj-m += smoke_gpl.o smoke_bypass.o' >"$out/mods/Kbuild" &&
-	cp tests/suite/smoke.t "$out/suite/" || return 1
+	echo 'obj-m += smoke_gpl.o smoke_bypass.o' >"$out/mods/Kbuild" || return 1
 	kmake M="$out/mods" modules >"$log.mods" 2>&1 || { tail -n 30 "$log.mods"; return 1; }
 	sh scripts/testmods/rewrite-modinfo.sh license 'GPL\0xxxxxxx' Proprietary "$out/mods/smoke_bypass.ko" &&
-	sh scripts/harness/mkinitramfs.sh "$obj" "$init" "$out/mods" "$out/suite" "$out/initramfs.cpio.gz" &&
-	ln -sf obj/arch/x86/boot/bzImage "$out/image" &&
-	ln -sf "$top/tests/cells/modversions.config" "$out/cell.config" &&
+	sh scripts/harness/boot-dir.sh "$out" modversions smoke "$init" "$out/mods" &&
 	sh scripts/harness/run-suites.sh "$out/smoke.$step.ktap" &&
 	sh scripts/harness/ktap-report.sh "$out/smoke.$step.ktap"
 }
@@ -73,21 +70,21 @@ run_step() {
 
 mkdir -p "$obj"
 : >"$out/seen.warnings"
-sh scripts/harness/tree.sh "$base" "$build" "$dir" 0 >/dev/null || exit 1
 echo "KTAP version 1"
 echo "1..$(($(echo "$patches" | wc -l) + 1 - from))"
 n=0
 for p in pristine $patches; do
 	step=$(printf %02d $n)
 	log=$out/$step
-	if [ $n -gt 0 ] && ! git -C "$dir" -c user.name=harness -c user.email=harness@localhost \
-			am -q "$p" >"$log.am" 2>&1; then
-		cat "$log.am"
+	n=$((n + 1))
+	[ $((n - 1)) -ge "$from" ] || continue
+	# The tree after the first N-1 patches; git rewrites only what the
+	# last one changed.
+	if ! sh scripts/harness/tree.sh "$base" "$build" "$dir" $((n - 1)) >/dev/null 2>"$log.am"; then
+		sed 's/^/# /' "$log.am"
 		echo "Bail out! $p does not apply"
 		exit 1
 	fi
-	n=$((n + 1))
-	[ $((n - 1)) -ge "$from" ] || continue
 	start=$(date +%s)
 	name=${p##*/}
 	result "${name%.patch}" run_step

@@ -19,14 +19,21 @@ configure_rejects_dropped_option() {
 	grep -q 'did not survive olddefconfig: .*CONFIG_GPL_FUTURE_NO_SUCH_OPTION=y' "$tmp/err"
 }
 
-report_fails_truncated_run() {
+report_fails_truncated_or_bailed_out_run() {
 	printf 'KTAP version 1\n1..3\nok 1 a\nok 2 b\n' >"$tmp/cut.ktap"
 	if sh scripts/harness/ktap-report.sh "$tmp/cut.ktap" >"$tmp/rep"; then
 		echo "ktap-report.sh passed a run that stopped after 2 of 3 results"
 		return 1
 	fi
 	grep -q 'plan says 3 results, got 2' "$tmp/rep" &&
-		grep -qx '2 passed, 1 failed, 0 skipped' "$tmp/rep"
+		grep -qx '2 passed, 1 failed, 0 skipped' "$tmp/rep" || return 1
+	# A guest that crashed after its last result (run-suites.sh).
+	printf 'KTAP version 1\n1..1\nok 1 a\nBail out! guest crashed after 3 s\n' >"$tmp/bail.ktap"
+	if sh scripts/harness/ktap-report.sh "$tmp/bail.ktap" >"$tmp/rep"; then
+		echo "ktap-report.sh passed a boot that bailed out"
+		return 1
+	fi
+	grep -q 'Bail out! guest crashed after 3 s' "$tmp/rep"
 }
 
 # The records' one reader: a value, nothing for a key the record lacks,
@@ -246,7 +253,7 @@ relocs_ran_on_relocatable_kernels() {
 echo "KTAP version 1"
 echo "1..17"
 result configure_rejects_dropped_option
-result report_fails_truncated_run
+result report_fails_truncated_or_bailed_out_run
 result field_reads_records
 result init_lists_cases_as_the_guest_reads_them
 result report_counts_top_level_and_shows_subtests

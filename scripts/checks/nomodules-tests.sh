@@ -6,12 +6,16 @@
 set -u
 
 obj=$1
+# The image of the cell's architecture (BUILD/BASE/CELL/obj).
+cell=$(basename "$(dirname "$obj")")
+arch=$(sh scripts/harness/field.sh "tests/cells/$cell.config" arch)
+image=$(sh scripts/harness/field.sh "tests/arch/$arch.config" image)
 . scripts/harness/ktap-lib.sh
 
 kernel_links_without_modules() {
 	grep -q '^# CONFIG_MODULES is not set$' "$obj/.config" &&
 		grep -q '^CONFIG_TEST_GPL_FUTURE=y$' "$obj/.config" &&
-		[ -s "$obj/vmlinux" ] && [ -s "$obj/arch/x86/boot/bzImage" ]
+		[ -s "$obj/vmlinux" ] && [ -s "$obj/$image" ]
 }
 
 # Objects still record their exports in .export_symbol, as for every

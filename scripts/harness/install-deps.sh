@@ -9,17 +9,26 @@ libelf-dev libssl-dev cpio xz-utils kmod perl git coreutils
 universal-ctags python3-ply python3-git liblzma-dev libzstd-dev zstd jq"
 [ $# -gt 0 ] && pkgs="$*"
 
-missing=
-for p in $pkgs; do
-	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
-		grep -q '^install ok installed$' || missing="$missing $p"
-done
+missing() {
+	missing=
+	for p in $pkgs; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q '^install ok installed$' || missing="$missing $p"
+	done
+}
+missing
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" != 0 ]; then
 	echo "install-deps: missing packages:$missing (run as root, or install them)" >&2
 	exit 1
 fi
+# Parallel make jobs may get here together: one apt-get at a time, and
+# what the one before installed is not installed again.
+exec 9>/var/lock/gpl-future-install-deps.lock
+flock 9
+missing
+[ -z "$missing" ] && exit 0
 echo "install-deps: installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
 log=$(mktemp)

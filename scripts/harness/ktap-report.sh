@@ -8,7 +8,9 @@
 # (indented) are shown with their parent's result when it fails.
 # A document without a version line or plan, or with fewer results than
 # its plan (a guest that crashed or hung mid-run), counts its missing
-# results as failures.  Exit status: 0 only if nothing failed.
+# results as failures; a top-level "Bail out!" (a boot that did not
+# complete, even after its last result) counts as one more.  Exit
+# status: 0 only if nothing failed.
 empty=0
 for f; do
 	shift
@@ -55,9 +57,15 @@ FNR == 1 {
 	cell = label
 	if (split(label, part, "/") >= 3)
 		cell = part[1] "/" part[2]
-	version = 0; plan = -1; seen = 0
+	version = 0; plan = -1; seen = 0; ndiag = 0
 }
 /^KTAP version 1$/ { version = 1; next }
+# A run that stopped early (run-suites.sh: a guest crashed or timed out).
+/^Bail out!/ {
+	printf "FAIL %s: %s\n", label, $0
+	count("failed", 1)
+	next
+}
 /^1\.\.[0-9]+$/ { plan = substr($0, 4) + 0; next }
 /^(not )?ok [0-9]+/ {
 	seen++

@@ -4,8 +4,8 @@
 # The harness's one suite runner: boot each listed suite under QEMU and
 # leave its KTAP document at the path given (the whole console beside it,
 # .console; the QEMU command line, to replay the boot by hand, in .cmd).
-# DIR holds the kernel (image), the initramfs (initramfs.cpio.gz) and the
-# record of its cell (cell.config, from tests/cells/), which names the
+# DIR holds the kernel (image), the suite's initramfs (SUITE.cpio.gz) and
+# the record of its cell (cell.config; boot-dir.sh makes them), which names the
 # architecture (tests/arch/ARCH.config: QEMU binary, machine, console,
 # accelerator) and how it boots:
 #
@@ -26,9 +26,10 @@
 #
 # Every boot in the list runs, whatever the others did.  A boot that did
 # not complete (QEMU failed, the guest crashed or timed out) is reported
-# on stderr and its document dated 1970, so that make runs it again; the
-# results themselves are judged by ktap-report.sh.  Exit status: 1 if a
-# boot did not complete.
+# on stderr, its document (as far as it got) ends with "Bail out!" and
+# the reason, which ktap-report.sh counts as a failure, and it is dated
+# 1970, so that make runs it again.  The results themselves are judged
+# by ktap-report.sh.  Exit status: 1 if a boot did not complete.
 set -u
 
 show=
@@ -36,13 +37,15 @@ show=
 accel_cache=build/accel
 field() { sh scripts/harness/field.sh "$@"; }
 
-# qemu LIMIT ACCEL CMDLINE: run the machine of $arch with $dir's kernel
-# and initramfs; the command is kept in $cmdfile.
+# qemu LIMIT ACCEL CMDLINE [CMDFILE]: run the machine of $arch with
+# $dir's kernel and the suite's initramfs; the command goes to CMDFILE.
 qemu() {
-	set -- timeout --foreground -k 5 "$1" $(field "$arch" qemu) $2 -m 256 \
-		-smp "${QEMU_SMP:-2}" -display none -monitor none -serial stdio \
-		-no-reboot ${QEMU_EXTRA:-} -kernel "$dir/image" -initrd "$dir/initramfs.cpio.gz" \
+	set -- "${4:-/dev/null}" timeout --foreground -k 5 "$1" $(field "$arch" qemu) $2 \
+		-m 256 -smp "${QEMU_SMP:-2}" -display none -monitor none -serial stdio \
+		-no-reboot ${QEMU_EXTRA:-} -kernel "$dir/image" -initrd "$dir/$suite.cpio.gz" \
 		-append "console=$(field "$arch" console) loglevel=3 panic=-1 oops=panic $3"
+	cmdfile=$1
+	shift
 	# Quoted, so that the line can be pasted into a shell.
 	printf "'%s' " "$@" | sed 's/ $//' >"$cmdfile"
 	echo >>"$cmdfile"
@@ -50,7 +53,9 @@ qemu() {
 }
 
 # KVM on these machines can fail (MSR errors with -cpu host) or hang
-# (default CPU): trust it only after a boot that completes a suite.
+# (default CPU): trust it only after a boot that completes a case.  One
+# probe for all boots, even two at a time (flock), and the answer
+# appears whole (mv).
 accel() {
 	want=${QEMU_ACCEL:-$(field "$arch" accel)}
 	case $want in
@@ -58,33 +63,39 @@ accel() {
 	-*)	echo "$want"; return ;;
 	*)	echo "-accel $want"; return ;;
 	esac
-	if [ ! -s "$accel_cache" ]; then
+	(
+		flock 9
+		[ -s "$accel_cache" ] && exit
 		if [ -r /dev/kvm ] && [ -w /dev/kvm ] &&
-		   qemu 20 "-accel kvm -cpu host" suite=smoke 2>/dev/null | tr -d '\r' |
+		   qemu 20 "-accel kvm -cpu host" "suite=$suite" 2>/dev/null | tr -d '\r' |
 		   grep -q '^ok 1 '; then
 			echo "-accel kvm -cpu host"
 		else
 			echo "-accel tcg"
-		fi >"$accel_cache"
-	fi
+		fi >"$accel_cache.tmp"
+		mv "$accel_cache.tmp" "$accel_cache"
+	) 9>"$accel_cache.lock"
 	cat "$accel_cache"
 }
 
 # boot KTAP CMDLINE: one boot; its KTAP to KTAP, its console to
-# KTAP.console.  Fails, saying why on stderr, if it did not complete.
+# KTAP.console, its QEMU command to KTAP.cmd.  Fails, saying why on
+# stderr and in a last line "Bail out! WHY" of KTAP, if it did not
+# complete.
 boot() {
-	ktap=$1 console=$1.console cmdfile=$1.cmd
-	label=${ktap##*/build/}
+	doc=$1 console=$1.console
+	label=${doc##*/build/}
 	start=$(date +%s.%N)
-	{ qemu "$limit" "$(accel)" "$2" 2>&1; echo "qemu-exit=$?"; } | tr -d '\r' |
+	how=$(accel)
+	{ qemu "$limit" "$how" "$2" "$doc.cmd" 2>&1; echo "qemu-exit=$?"; } | tr -d '\r' |
 		if [ -n "$show" ]; then tee "$console" | grep -v '^qemu-exit='; else cat >"$console"; fi
 	secs=$(echo "$(date +%s.%N) $start" | awk '{ printf "%.1f", $1 - $2 }')
 	# The document: from its version line to its last result.
 	sed -n '/^KTAP version 1$/,/^qemu-exit=/p' "$console" |
 		awk '{ line[NR] = $0 } /^(not )?ok [0-9]/ { last = NR }
-			END { for (i = 1; i <= last; i++) print line[i] }' >"$ktap"
-	echo "  BOOT    $label: $secs s ($(accel | sed 's/^-accel //'))" >&2
-	echo "  QEMU    $(cat "$cmdfile")" >&2
+			END { for (i = 1; i <= last; i++) print line[i] }' >"$doc"
+	echo "  BOOT    $label: $secs s (${how#-accel })" >&2
+	echo "  QEMU    $(cat "$doc.cmd")" >&2
 	rc=$(sed -n 's/^qemu-exit=//p' "$console")
 	case $rc in
 	0)	why= ;;
@@ -93,17 +104,19 @@ boot() {
 	esac
 	[ -z "$why" ] && grep -q 'Kernel panic' "$console" && why="guest crashed after $secs s"
 	[ -z "$why" ] && return 0
+	echo "Bail out! $why" >>"$doc"
 	echo "$label: $why; last console lines:" >&2
 	grep -v '^qemu-exit=' "$console" | tail -n 15 | sed 's/^/  | /' >&2
 	return 1
 }
 
 # boot_per_case KTAP CMDLINE: one boot per case of $suite, composed into
-# one document: case I is result I with its boot as subtest, then
+# one document: case I is result I, failed if anything in its boot
+# failed, with the boot's document as its subtest; then
 # no_kernel_reports over all boots.
 boot_per_case() {
 	cases=$("${INIT_HOST:?INIT_HOST names an init to list cases with}" --cases "$suitefile") ||
-		return 1
+		{ echo "Bail out! cannot list the cases of $suitefile" >"$1"; return 1; }
 	n=$(echo "$cases" | grep -c .)
 	status=0 reports=ok
 	mkdir -p "$1.d"
@@ -114,14 +127,20 @@ boot_per_case() {
 		for name in $cases; do
 			sub=$1.d/$i.ktap
 			boot "$sub" "$2 case=$i" || status=1
+			echo "    # Subtest: $name"
 			sed 's/^/    /' "$sub"
-			# The case's own result, as the boot printed it.
+			# The case's own result, as the boot printed it, if its
+			# boot completed and found no kernel report.
 			res=$(grep -E '^(not )?ok 1 ' "$sub")
-			case $res in
-			"ok 1 "*) echo "ok $i ${res#ok 1 }" ;;
-			*) echo "not ok $i $name" ;;
-			esac
-			grep -qx 'ok 2 no_kernel_reports' "$sub" || reports="not ok"
+			if grep -qx 'ok 2 no_kernel_reports' "$sub"; then
+				case $res in
+				"ok 1 "*) echo "ok $i ${res#ok 1 }" ;;
+				*) echo "not ok $i $name" ;;
+				esac
+			else
+				reports="not ok"
+				echo "not ok $i $name"
+			fi
 			i=$((i + 1))
 		done
 		echo "$reports $((n + 1)) no_kernel_reports"
@@ -132,6 +151,7 @@ boot_per_case() {
 
 failed=0
 for ktap; do
+	rm -f "$ktap"
 	dir=${ktap%/*}
 	name=${ktap##*/}
 	suite=${name%%.*}

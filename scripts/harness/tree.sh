@@ -3,15 +3,16 @@
 #
 # Make DEST a git worktree of BASE's pristine repository holding the
 # first COUNT patches of BASE's series (all by default, 0 for none), and
-# print the commit.  The repository, BUILD/BASE/git, is made once from
-# the base's tarball (get-source.sh), committed and tagged "pristine";
+# print the commit.  The repository, BUILD/BASE/git, is made from the
+# tarball the base's record names (get-source.sh), committed and tagged
+# "pristine", and made again when the record names another tarball;
 # every tree the harness builds (check, bisect, bench, series review) is
-# a worktree of it.  The series is applied with git am in a scratch
-# worktree, then DEST is checked out at the result: git rewrites only
-# the files that differ, so after an edit to one patch only what that
-# patch touches is rebuilt.  Debian's tarball ships a .gitignore whose
-# last rule "/*" ignores every top-level path: files are added with
-# --force.
+# a worktree of it.  The patches are applied with git am (whitespace
+# errors are errors) in a scratch worktree, then DEST is checked out at
+# the result: git rewrites only the files that differ, so after an edit
+# to one patch only what that patch touches is rebuilt.  Debian's
+# tarball ships a .gitignore whose last rule "/*" ignores every
+# top-level path: files are added with --force.
 set -eu
 
 base=$1 build=$2 dest=$3 count=${4:-}
@@ -22,7 +23,6 @@ die() { echo "tree: error: $*" >&2; exit 1; }
 git_() { git -c user.name=harness -c user.email=harness@localhost -C "$@"; }
 
 make_repo() {
-	tarball=$(sh scripts/harness/get-source.sh "tests/bases/$base" "$build") || exit 1
 	rm -rf "$repo" && mkdir -p "$repo"
 	echo "tree: extracting $tarball into $repo" >&2
 	tar -C "$repo" --strip-components=1 -xf "$tarball" || die "cannot extract $tarball"
@@ -30,33 +30,42 @@ make_repo() {
 	git_ "$repo" add --force --all
 	git_ "$repo" commit -q -m "$(basename "$tarball") pristine"
 	git_ "$repo" tag pristine
+	echo "$source" >"$repo.source"
 }
 
-# One tree.sh at a time per base: they share the scratch worktree.
-mkdir -p "$build/$base"
-exec 9>"$build/$base/tree.lock"
-flock 9
-git_ "$repo" rev-parse -q --verify pristine >/dev/null 2>&1 || make_repo
 # worktree DIR: DIR as a worktree of the repository, detached anywhere.
 worktree() {
-	[ -e "$1/.git" ] && return
+	[ "$(git -C "$1" rev-parse --git-common-dir 2>/dev/null)" = "$repo/.git" ] && return
 	rm -rf "$1"
+	git_ "$repo" worktree prune
 	git_ "$repo" worktree add -q -f --detach "$1" pristine
 }
 
 # apply: the first $count patches on pristine, in the scratch worktree.
 apply() {
+	patches=$(sh scripts/harness/series.sh "$base") || exit 1
 	worktree "$scratch"
 	git_ "$scratch" am --abort >/dev/null 2>&1 || :
 	git_ "$scratch" checkout -q -f --detach pristine
 	n=0
-	for p in $(sh scripts/harness/series.sh "$base"); do
+	for p in $patches; do
 		[ -z "$count" ] || [ "$n" -lt "$count" ] || break
-		git_ "$scratch" am -q "$p" >"$scratch.log" 2>&1 ||
+		git_ "$scratch" am -q --whitespace=error-all "$p" >"$scratch.log" 2>&1 ||
 			{ cat "$scratch.log" >&2; git_ "$scratch" am --abort; die "$p does not apply"; }
 		n=$((n + 1))
 	done
+	[ -z "$count" ] || [ "$n" = "$count" ] || die "the series has $n patches, not $count"
 }
+
+# One tree.sh at a time per base: they share the repository and the
+# scratch worktree.
+mkdir -p "$build/$base"
+exec 9>"$build/$base/tree.lock"
+flock 9
+tarball=$(sh scripts/harness/get-source.sh "tests/bases/$base" "$build") || exit 1
+source="$tarball $(stat -c '%s %Y' "$tarball")"
+[ "$(cat "$repo.source" 2>/dev/null)" = "$source" ] &&
+	git_ "$repo" rev-parse -q --verify pristine >/dev/null 2>&1 || make_repo
 
 commit=pristine
 [ "$count" = 0 ] || { apply; commit=$(git_ "$scratch" rev-parse HEAD); }
@@ -64,4 +73,4 @@ commit=pristine
 worktree "$dest"
 git_ "$dest" checkout -q -f --detach "$commit"
 git_ "$dest" clean -q -f -d -x
-echo "$commit"
+git_ "$dest" rev-parse HEAD

@@ -1,0 +1,44 @@
+#!/bin/sh
+# boot-dir.sh DIR CELL SUITE INIT MODDIR
+#
+# Make DIR, whose kernel was built in DIR/obj, ready for run-suites.sh to
+# boot SUITE there as the cell CELL boots (tests/cells/CELL.config):
+# DIR/image links to the kernel image the cell's architecture boots,
+# DIR/cell.config to the cell's record, and DIR/SUITE.cpio.gz is the
+# initramfs: the guest init, every .ko in MODDIR (as /m/NAME.ko), the
+# suite (/suite/SUITE.t), the kernel release (/kernelrelease) and its
+# .config (/config), packed with the tree's own usr/gen_init_cpio.  Each
+# suite has its own initramfs, so an edit to one suite re-boots only it.
+set -eu
+
+dir=$1 cell=$2 suite=$3 init=$4 moddir=$5
+record=$(pwd)/tests/cells/$cell.config
+arch=$(sh scripts/harness/field.sh "$record" arch)
+image=$(sh scripts/harness/field.sh "tests/arch/$arch.config" image)
+obj=$dir/obj
+cpio=$obj/usr/gen_init_cpio
+out=$dir/$suite.cpio.gz
+
+[ -x "$cpio" ] || { echo "boot-dir: error: $cpio missing (CONFIG_BLK_DEV_INITRD?)" >&2; exit 1; }
+[ -s "$obj/$image" ] || { echo "boot-dir: error: no kernel image $obj/$image" >&2; exit 1; }
+ln -sf "obj/$image" "$dir/image"
+ln -sf "$record" "$dir/cell.config"
+{
+	echo "dir /dev 0755 0 0"
+	echo "nod /dev/console 0600 0 0 c 5 1"
+	echo "file /init $init 0755 0 0"
+	echo "file /kernelrelease $obj/include/config/kernel.release 0644 0 0"
+	echo "file /config $obj/.config 0644 0 0"
+	echo "dir /m 0755 0 0"
+	for ko in "$moddir"/*.ko; do
+		echo "file /m/${ko##*/} $ko 0644 0 0"
+	done
+	echo "dir /suite 0755 0 0"
+	echo "file /suite/$suite.t $(pwd)/tests/suite/$suite.t 0644 0 0"
+} >"$out.list"
+# In two steps: POSIX sh has no pipefail, and a failed gen_init_cpio
+# must not leave a truncated initramfs behind.
+"$cpio" "$out.list" >"$out.cpio"
+gzip -n -1 <"$out.cpio" >"$out.tmp"
+rm -f "$out.cpio"
+mv "$out.tmp" "$out"
