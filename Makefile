@@ -183,13 +183,12 @@ $(BB)/%.ktap: $(BB)/%.cpio.gz $(BB)/init-x86_64 scripts/harness/run-suites.sh
 	@STRESS_CYCLES=$(STRESS_CYCLES) INIT_HOST=$(BB)/init-x86_64 \
 		sh scripts/harness/run-suites.sh $@ || :
 
-# The stress suite's length is an input of its boots: changing it
-# re-boots them (the stamp is rewritten only when the value changes).
-STRESS_STAMP := $(B)/stress-cycles
-$(foreach c,$(CELLS),$(BB)/$(c)/stress.ktap): $(STRESS_STAMP)
-$(STRESS_STAMP): FORCE
+# A variable that changes what a document says is one of its inputs:
+# BB/VAR.var holds its value, rewritten only when the value changes.
+$(BB)/%.var: FORCE
 	@mkdir -p $(@D)
-	@echo $(STRESS_CYCLES) | cmp -s - $@ || echo $(STRESS_CYCLES) > $@
+	@echo '$($*)' | cmp -s - $@ || echo '$($*)' > $@
+$(foreach c,$(CELLS),$(BB)/$(c)/stress.ktap): $(BB)/STRESS_CYCLES.var
 
 # gpl-future-audit: a host tool, built without the kernel tree.  The
 # sanitizer build is what the tests feed broken files to.
@@ -231,13 +230,15 @@ audit-scale: $(AUDIT)
 	@sh scripts/bench/audit-scale.sh $(AUDIT) $(B)/debkernel
 
 # The host-side cases: the harness itself and build-time behaviour on
-# CHECK_CELLS (reports.t is their input: it must fail), the kernel tools
-# the series changes, the audit tool.
+# HOST_CELLS, the CI cells this run builds (debug: its checkers, its
+# relocatable kernel; reports.t is their input: it must fail), the
+# kernel tools the series changes, the audit tool.
+HOST_CELLS := $(or $(filter $(CI_CELLS),$(CELLS_RUN)),$(CHECK_CELLS))
 CHECK_MODS := $(foreach c,$(CHECK_CELLS),$(BB)/$(c)/modules.stamp)
-$(BB)/host.ktap: $(CHECK_MODS) $(foreach c,$(CHECK_CELLS),$(BB)/$(c)/reports.ktap) \
-		$(BB)/init-x86_64 $(KO_MANGLE) $(wildcard scripts/harness/* scripts/testmods/*) \
-		scripts/checks/host-tests.sh
-	@CELLS="$(CHECK_CELLS)" sh scripts/checks/host-tests.sh $(BB) > $@
+$(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/reports.ktap) \
+		$(BB)/HOST_CELLS.var $(BB)/init-x86_64 $(KO_MANGLE) \
+		$(wildcard scripts/harness/* scripts/testmods/*) scripts/checks/host-tests.sh
+	@CELLS="$(HOST_CELLS)" sh scripts/checks/host-tests.sh $(BB) > $@
 $(BB)/tools.ktap: $(BB)/tree.stamp $(wildcard tests/tools/*) scripts/checks/tool-tests.sh
 	@sh scripts/checks/tool-tests.sh $(SRC) > $@
 $(BB)/audit.ktap: $(AUDIT) $(ASAN_AUDIT) $(CHECK_MODS) $(wildcard tests/audit/*) \

@@ -5,7 +5,7 @@
 set -u
 
 b=$1
-configs=${CELLS:-modversions nomodversions}
+configs=${CELLS:?CELLS lists the cells to check}
 ko_mangle=${b%/*}/tools/ko-mangle
 . scripts/harness/ktap-lib.sh
 
