@@ -51,8 +51,8 @@ user() {
 # bench_p_NNN vs bench_f_NNN gives 1.006).
 names bench_p >"$dir/plain.syms"
 names bench_f >"$dir/future.syms"
-sh "${0%/*}/gen-exporter.sh" "$n" "$dir" bench_plain_exporter EXPORT_SYMBOL bench_p
-sh "${0%/*}/gen-exporter.sh" "$n" "$dir" bench_future_exporter EXPORT_SYMBOL_GPL_FUTURE bench_f
+sh scripts/testmods/gen-exporter.sh "$n" "$dir" bench_plain_exporter EXPORT_SYMBOL bench_p
+sh scripts/testmods/gen-exporter.sh "$n" "$dir" bench_future_exporter EXPORT_SYMBOL_GPL_FUTURE bench_f
 user bench_vmlinux GPL "$dir/vmlinux.syms"
 user bench_plain_gpl GPL "$dir/plain.syms"
 user bench_plain_prop Proprietary "$dir/plain.syms"

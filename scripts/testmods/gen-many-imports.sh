@@ -9,7 +9,7 @@ n=$1 dir=$2
 
 seq_names() { i=0; while [ "$i" -lt "$n" ]; do printf 'gplf_many_%03d\n' "$i"; i=$((i + 1)); done; }
 
-sh "${0%/*}/gen-exporter.sh" "$n" "$dir" gplf_many_exporter EXPORT_SYMBOL_GPL_FUTURE gplf_many
+sh scripts/testmods/gen-exporter.sh "$n" "$dir" gplf_many_exporter EXPORT_SYMBOL_GPL_FUTURE gplf_many
 
 {
 	echo '// SPDX-License-Identifier: GPL-2.0'
