@@ -47,12 +47,37 @@ $(foreach a,$(ARCHS),$(eval packages.$(a) := $(call field,tests/arch/$(a).config
 KMAKE	= sh scripts/harness/kmake.sh $(arch.$(1)) $(SRC) $(BB)/$(1)/obj
 
 # make check: the quick loop, on two cells, the stress suite at 100
-# cycles.  make ci: CI_CELLS at full length.  ci-full: every cell.
+# cycles.  make ci: CI_CELLS at full length.  ci-full: every cell.  Set
+# from the goal when the Makefile is read, so that every level of make
+# sees the same values (they are inputs of documents: BB/VAR.var below).
 CHECK_CELLS := modversions nomodversions
 CI_CELLS := $(CHECK_CELLS) debug
 MATRIX	:= $(CELLS)
+ifneq ($(filter ci,$(MAKECMDGOALS)),)
+CELLS_RUN ?= $(CI_CELLS)
+STRESS_CYCLES ?= 1000
+CHECK_KTAPS_EXTRA ?= $(BB)/series.ktap
+endif
+ifneq ($(filter ci-full check-matrix,$(MAKECMDGOALS)),)
+CELLS_RUN ?= $(MATRIX)
+STRESS_CYCLES ?= 1000
+endif
+ifneq ($(filter ci-full,$(MAKECMDGOALS)),)
+CHECK_KTAPS_EXTRA ?= $(BB)/series.ktap $(BB)/bisect.ktap
+endif
 CELLS_RUN ?= $(CHECK_CELLS)
 STRESS_CYCLES ?= 100
+# check-bisect builds every step; BISECT_FROM=N starts at patch N.
+BISECT_FROM ?= 0
+# The host cases check the check cells and the CI cells this run builds
+# (debug: its checkers, its relocatable kernel).
+HOST_CELLS := $(sort $(CHECK_CELLS) $(filter $(CI_CELLS),$(CELLS_RUN)))
+# A variable that changes what a document says is one of its inputs:
+# BB/VAR.var holds its value, rewritten (when the Makefile is read) only
+# when the value changes.
+VARS	:= STRESS_CYCLES HOST_CELLS BISECT_FROM
+$(foreach v,$(VARS),$(shell mkdir -p $(BB) && echo '$($(v))' | cmp -s - $(BB)/$(v).var || \
+	echo '$($(v))' > $(BB)/$(v).var))
 SUITES	:= $(filter-out demo reports bench,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
 # The KTAP documents a cell leaves: one per suite, or one per check of
 # its record (scripts/checks/NAME-tests.sh) for a cell that does not boot.
@@ -183,11 +208,6 @@ $(BB)/%.ktap: $(BB)/%.cpio.gz $(BB)/init-x86_64 scripts/harness/run-suites.sh
 	@STRESS_CYCLES=$(STRESS_CYCLES) INIT_HOST=$(BB)/init-x86_64 \
 		sh scripts/harness/run-suites.sh $@ || :
 
-# A variable that changes what a document says is one of its inputs:
-# BB/VAR.var holds its value, rewritten only when the value changes.
-$(BB)/%.var: FORCE
-	@mkdir -p $(@D)
-	@echo '$($*)' | cmp -s - $@ || echo '$($*)' > $@
 $(foreach c,$(CELLS),$(BB)/$(c)/stress.ktap): $(BB)/STRESS_CYCLES.var
 
 # gpl-future-audit: a host tool, built without the kernel tree.  The
@@ -230,10 +250,8 @@ audit-scale: $(AUDIT)
 	@sh scripts/bench/audit-scale.sh $(AUDIT) $(B)/debkernel
 
 # The host-side cases: the harness itself and build-time behaviour on
-# HOST_CELLS, the CI cells this run builds (debug: its checkers, its
-# relocatable kernel; reports.t is their input: it must fail), the
-# kernel tools the series changes, the audit tool.
-HOST_CELLS := $(or $(filter $(CI_CELLS),$(CELLS_RUN)),$(CHECK_CELLS))
+# HOST_CELLS (reports.t is their input: it must fail), the kernel tools
+# the series changes, the audit tool.
 CHECK_MODS := $(foreach c,$(CHECK_CELLS),$(BB)/$(c)/modules.stamp)
 $(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/reports.ktap) \
 		$(BB)/HOST_CELLS.var $(BB)/init-x86_64 $(KO_MANGLE) \
@@ -242,7 +260,7 @@ $(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/r
 $(BB)/tools.ktap: $(BB)/tree.stamp $(wildcard tests/tools/*) scripts/checks/tool-tests.sh
 	@sh scripts/checks/tool-tests.sh $(SRC) > $@
 $(BB)/audit.ktap: $(AUDIT) $(ASAN_AUDIT) $(CHECK_MODS) $(wildcard tests/audit/*) \
-		tests/init/init.c tests/mangle/ko-mangle.c scripts/checks/audit-tests.sh
+		$(AUDIT_DIR)/fuzz.c tests/init/init.c tests/mangle/ko-mangle.c scripts/checks/audit-tests.sh
 	@sh scripts/checks/audit-tests.sh $(BB) $(AUDIT) $(ASAN_AUDIT) > $@
 # The checks of a cell that is built, not booted (its record's
 # "checks: NAME": scripts/checks/NAME-tests.sh OBJ).
@@ -251,16 +269,14 @@ $(BB)/%-tests.ktap: $(BB)/$$(*D)/kernel.stamp scripts/checks/$$(*F)-tests.sh
 
 CHECKPATCH_EXPECTED := tests/series/$(if $(filter 6.12,$(BASE)),,$(BASE)/)checkpatch.expected
 $(BB)/series.ktap: $(SERIES) $(CHECKPATCH_EXPECTED) scripts/checks/check-series.sh \
-		scripts/harness/tree.sh | $(B)/deps.stamp
+		$(wildcard scripts/harness/*) | $(B)/deps.stamp
+	@mkdir -p $(@D)
 	@echo "  CHECK   series: git am, quilt, format, checkpatch"
 	@sh scripts/checks/check-series.sh $(BASE) $(B) $(CHECKPATCH_EXPECTED) > $@
 
-# check-bisect builds every step; BISECT_FROM=N starts at patch N (and
-# always runs).
-BISECT_FROM ?= 0
 $(BB)/bisect.ktap: $(SERIES) $(BB)/$(DEMO)/obj/.config $(BB)/init-x86_64 scripts/checks/check-bisect.sh \
 		$(wildcard scripts/harness/*) tests/modules/smoke_gpl.c tests/modules/smoke_bypass.c \
-		tests/suite/smoke.t $(if $(filter-out 0,$(BISECT_FROM)),FORCE)
+		scripts/testmods/rewrite-modinfo.sh tests/suite/smoke.t $(BB)/BISECT_FROM.var
 	@echo "  CHECK   bisect: build and boot each step from patch $(BISECT_FROM)"
 	@sh scripts/checks/check-bisect.sh $(BASE) $(B) $(BB)/$(DEMO)/obj/.config \
 		$(BB)/init-x86_64 $(BISECT_FROM) > $@
@@ -288,19 +304,22 @@ check-bisect:
 	@$(call run,$(BB)/bisect.ktap)
 	@$(REPORT) $(BB)/bisect.ktap
 
+# make check with the variables the goal set above.
+check-with = @$(MAKE) -s check CELLS_RUN="$(CELLS_RUN)" STRESS_CYCLES=$(STRESS_CYCLES) \
+	CHECK_KTAPS_EXTRA="$(CHECK_KTAPS_EXTRA)"
+
 check-matrix:
-	@$(MAKE) -s check CELLS_RUN="$(MATRIX)" STRESS_CYCLES=1000
+	$(check-with)
 
 # What CI runs, within the hour on a new machine (empty ccache): the
 # suites on CI_CELLS at full length, the host cases and the series review.
 ci:
-	@$(MAKE) -s check CELLS_RUN="$(CI_CELLS)" STRESS_CYCLES=1000 CHECK_KTAPS_EXTRA=$(BB)/series.ktap
+	$(check-with)
 
 # Everything, run before an issue is resolved: every cell, the series
 # review and the bisect.
 ci-full:
-	@$(MAKE) -s check CELLS_RUN="$(MATRIX)" STRESS_CYCLES=1000 \
-		CHECK_KTAPS_EXTRA="$(BB)/series.ktap $(BB)/bisect.ktap"
+	$(check-with)
 
 # What the series costs, patched vs pristine (Documentation/benchmarks.md).
 # Several minutes, so not part of ci.
