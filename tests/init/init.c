@@ -67,6 +67,7 @@
  * and oopses print them), and where the kernel has kmemleak, a scan
  * after the suite finds no unreferenced object.
  */
+#include <stdbool.h>
 #include <linux/capability.h>
 #include <linux/reboot.h>
 
@@ -907,32 +908,34 @@ static int run_dmesg(int argc, char **argv)
 
 /*
  * The steps a suite can use (the list at the top of this file): each
- * takes between MIN and MAX words after its name, and its last word
- * takes the rest of the line.
+ * takes between MIN and MAX words after its name.  With REST its last
+ * word takes the rest of the line (a text, module parameters, a .config
+ * line); without, a word more than MAX is an error.
  */
 static const struct step {
 	const char *name;
 	int min, max;
+	bool rest;
 	int (*run)(int argc, char **argv);
 } steps[] = {
-	{ "insmod",		2, 3,		   run_insmod },
-	{ "rmmod",		2, 2,		   run_rmmod },
-	{ "log",		2, 2,		   run_log },
-	{ "bootlog",		2, 2,		   run_bootlog },
-	{ "file",		2, 2,		   run_file },
-	{ "entries",		2, 2,		   run_entries },
-	{ "alloc-fail",		1, 1,		   run_alloc_fail },
-	{ "nofile",		1, 1,		   run_nofile },
-	{ "write",		3, 3,		   run_write },
-	{ "write-nocap",	3, 3,		   run_write_nocap },
-	{ "needs",		1, 1,		   run_needs },
-	{ "bench",		3, 3,		   run_bench },
-	{ "stress",		2, MAX_ARGS - 1,   step_stress },
-	{ "per-load",		2, 2,		   run_per_load },
-	{ "per-fail",		3, 3,		   run_per_fail },
-	{ "warnings-accounted",	0, 0,		   run_warnings_accounted },
-	{ "uname-r",		0, 0,		   run_uname },
-	{ "dmesg",		0, 0,		   run_dmesg },
+	{ "insmod",		2, 3,		   true,  run_insmod },
+	{ "rmmod",		2, 2,		   false, run_rmmod },
+	{ "log",		2, 2,		   true,  run_log },
+	{ "bootlog",		2, 2,		   true,  run_bootlog },
+	{ "file",		2, 2,		   true,  run_file },
+	{ "entries",		2, 2,		   false, run_entries },
+	{ "alloc-fail",		1, 1,		   false, run_alloc_fail },
+	{ "nofile",		1, 1,		   false, run_nofile },
+	{ "write",		3, 3,		   true,  run_write },
+	{ "write-nocap",	3, 3,		   true,  run_write_nocap },
+	{ "needs",		1, 1,		   true,  run_needs },
+	{ "bench",		3, 3,		   false, run_bench },
+	{ "stress",		2, MAX_ARGS - 2,   false, step_stress },
+	{ "per-load",		2, 2,		   true,  run_per_load },
+	{ "per-fail",		3, 3,		   true,  run_per_fail },
+	{ "warnings-accounted",	0, 0,		   false, run_warnings_accounted },
+	{ "uname-r",		0, 0,		   false, run_uname },
+	{ "dmesg",		0, 0,		   false, run_dmesg },
 };
 
 /* Run one step; return 0 if it passed, 1 if it failed, STEP_SKIP or STEP_STOP. */
@@ -949,7 +952,8 @@ static int run_step(char *line)
 		if (strcmp(argv[0], step->name))
 			continue;
 		if (argc == 2)
-			argc = split(argv[1], argv + 1, step->max) + 1;
+			argc = split(argv[1], argv + 1,
+				     step->rest ? step->max : MAX_ARGS - 1) + 1;
 		if (argc - 1 >= step->min && argc - 1 <= step->max)
 			return step->run(argc, argv);
 		printf("# step '%s' takes %d to %d words, not %d\n",
