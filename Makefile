@@ -95,7 +95,7 @@ export CCACHE_NOHASHDIR := true
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
-.PHONY: all demo check check-ktaps check-series check-bisect check-matrix ci ci-full
+.PHONY: all demo check check-series check-bisect check-matrix ci ci-full
 .PHONY: bench build deps clean audit install fuzz audit-scale FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -288,21 +288,18 @@ $(BB)/bisect.ktap: $(SERIES) $(BB)/$(DEMO)/obj/.config $(BB)/init-x86_64 scripts
 # Boots run two at a time.
 run	= $(MAKE) -k -j2 -s $(1) || \
 	for k in $(1); do $(MAKE) -s -q $$k || rm -f $$k; done
+# run-report: make the documents $(1), then report on them.
+run-report = @$(call run,$(1)); $(REPORT) $(1)
 CHECK_KTAPS = $(HOST_KTAPS) $(call ktaps,$(CELLS_RUN)) $(CHECK_KTAPS_EXTRA)
 
-check-ktaps:
-	@$(call run,$(CHECK_KTAPS))
-
-check: check-ktaps
-	@$(REPORT) $(CHECK_KTAPS)
+check:
+	$(call run-report,$(CHECK_KTAPS))
 
 check-series:
-	@$(call run,$(BB)/series.ktap)
-	@$(REPORT) $(BB)/series.ktap
+	$(call run-report,$(BB)/series.ktap)
 
 check-bisect:
-	@$(call run,$(BB)/bisect.ktap)
-	@$(REPORT) $(BB)/bisect.ktap
+	$(call run-report,$(BB)/bisect.ktap)
 
 # make check with the variables the goal set above.
 check-with = @$(MAKE) -s check CELLS_RUN="$(CELLS_RUN)" STRESS_CYCLES=$(STRESS_CYCLES) \

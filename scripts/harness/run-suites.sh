@@ -40,12 +40,11 @@ field() { sh scripts/harness/field.sh "$@"; }
 # qemu LIMIT ACCEL CMDLINE [CMDFILE]: run the machine of $arch with
 # $dir's kernel and the suite's initramfs; the command goes to CMDFILE.
 qemu() {
-	set -- "${4:-/dev/null}" timeout --foreground -k 5 "$1" $(field "$arch" qemu) $2 \
+	cmdfile=${4:-/dev/null}
+	set -- timeout --foreground -k 5 "$1" $(field "$arch" qemu) $2 \
 		-m 256 -smp "${QEMU_SMP:-2}" -display none -monitor none -serial stdio \
 		-no-reboot ${QEMU_EXTRA:-} -kernel "$dir/image" -initrd "$dir/$suite.cpio.gz" \
 		-append "console=$(field "$arch" console) loglevel=3 panic=-1 oops=panic $3"
-	cmdfile=$1
-	shift
 	# Quoted, so that the line can be pasted into a shell.
 	printf "'%s' " "$@" | sed 's/ $//' >"$cmdfile"
 	echo >>"$cmdfile"
