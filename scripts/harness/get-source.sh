@@ -27,7 +27,7 @@ fi
 
 deb=$build/$base/deb
 if [ ! -r "$deb/$tarball" ]; then
-	apt=$build/apt/$suite
+	apt=$(realpath -m "$build/apt/$suite")
 	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
 	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]" \
 		"http://deb.debian.org/debian $suite main" >"$apt/sources.list"
