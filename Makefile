@@ -33,6 +33,11 @@ DEMO	:= modversions
 PATCHES	:= $(shell sh scripts/harness/series.sh $(BASE))
 SERIES	:= tests/bases/$(BASE) $(PATCHES) \
 	$(call field,tests/bases/$(BASE),series) $(wildcard $(call field,tests/bases/$(BASE),patches)/0000-*)
+# What every kernel of the base is configured with: the common fragments,
+# then the base's own (its record's "config:", for options only its series
+# has).
+BASE_CONFIG := tests/config/base.config tests/config/gpl-future.config \
+	$(call field,tests/bases/$(BASE),config)
 KO_MANGLE := $(B)/tools/ko-mangle
 
 # The records.
@@ -121,12 +126,11 @@ $(BB)/tree.stamp: $(SERIES) scripts/harness/tree.sh scripts/harness/series.sh \
 	@touch $@
 
 .SECONDEXPANSION:
-$(BB)/%/obj/.config: $(BB)/tree.stamp tests/config/base.config tests/config/gpl-future.config \
+$(BB)/%/obj/.config: $(BB)/tree.stamp $(BASE_CONFIG) \
 		tests/cells/%.config $$(addprefix tests/arch/,$$(arch.$$*).config) \
 		scripts/harness/configure.sh | $$(B)/deps-$$(arch.$$*).stamp
 	@sh scripts/harness/configure.sh $(arch.$*) $(SRC) $(BB)/$*/obj \
-		tests/config/base.config tests/config/gpl-future.config \
-		tests/arch/$(arch.$*).config tests/cells/$*.config
+		$(BASE_CONFIG) tests/arch/$(arch.$*).config tests/cells/$*.config
 	@touch $@
 
 $(BB)/%/kernel.stamp: $(BB)/%/obj/.config
@@ -154,7 +158,7 @@ $(BB)/%/modules.stamp: $(BB)/%/kernel.stamp $(wildcard tests/modules/*) $(B)/gen
 		$$(grep -q '^CONFIG_TRIM_UNUSED_KSYMS=y' $(BB)/$*/obj/.config && echo KBUILD_MODPOST_WARN=1)
 	@rm -rf $(BB)/$*/mods && mkdir -p $(BB)/$*/mods
 	@cp $(BB)/$*/modsrc/*.ko $(BB)/$*/modsrc/Module.symvers $(BB)/$*/mods/
-	@sh scripts/testmods/rewrite-modinfo.sh license 'GPL\0xxxxxxx' Proprietary $(BB)/$*/mods/*_bypass.ko
+	@sh scripts/testmods/rewrite-modinfo.sh license 'GPL v2' NVIDIA $(BB)/$*/mods/*_bypass.ko
 	@sh scripts/testmods/rewrite-modinfo.sh import_ns TEST_GPL_FUTURE NOT_IMPORTED_NS $(BB)/$*/mods/gplf_ns_noimport.ko
 	@sh scripts/testmods/break-crc.sh $(BB)/$*/mods/gplf_badcrc.ko test_gpl_future_add
 	@sh scripts/testmods/mangle-modules.sh $(KO_MANGLE) $(BB)/$*/mods
@@ -192,9 +196,21 @@ $(BB)/init-%: tests/init/init.c $(BB)/hdr-%.stamp | $(B)/deps-%.stamp
 
 # BB/CELL/SUITE.cpio.gz: the initramfs of one suite; BB/CELL/image and
 # BB/CELL/cell.config tell the runner what to boot and how.
-$(BB)/%.cpio.gz: $(BB)/init-$$(arch.$$(*D)) $(BB)/$$(*D)/modules.stamp tests/suite/$$(*F).t \
+# A suite's file: tests/suite/BASE/SUITE.t where the base's kernels really
+# differ (the export tables malformed.t breaks), tests/suite/SUITE.t
+# otherwise.
+suite_file = $(firstword $(wildcard tests/suite/$(BASE)/$(1).t) tests/suite/$(1).t)
+$(BB)/%.cpio.gz: $(BB)/init-$$(arch.$$(*D)) $(BB)/$$(*D)/modules.stamp $$(call suite_file,$$(*F)) \
 		scripts/harness/boot-dir.sh
-	@sh scripts/harness/boot-dir.sh $(BB)/$(*D) $(*D) $(*F) $(BB)/init-$(arch.$(*D)) $(BB)/$(*D)/mods
+	@sh scripts/harness/boot-dir.sh $(BB)/$(*D) $(*D) $(call suite_file,$(*F)) \
+		$(BB)/init-$(arch.$(*D)) $(BB)/$(*D)/mods
+
+# What tests/suite/kselftest.t ("# root: kselftest") adds to its guest.
+$(BB)/%/kselftest.stamp: $(BB)/%/kernel.stamp scripts/harness/kselftest-root.sh \
+		$$(addprefix tests/arch/,$$(arch.$$*).config)
+	@sh scripts/harness/kselftest-root.sh $(arch.$*) $(SRC) $(BB)/$*
+	@touch $@
+$(foreach c,$(CELLS),$(BB)/$(c)/kselftest.cpio.gz): $(BB)/%/kselftest.cpio.gz: $(BB)/%/kselftest.stamp
 
 build: $(foreach c,$(CELLS_RUN),$(BB)/$(c)/smoke.cpio.gz)
 

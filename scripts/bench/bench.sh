@@ -57,7 +57,7 @@ for k in $kernels; do
 	future=; [ "$k" = patched ] && future=m
 	echo "  BUILD   bench modules ($k)" >&2
 	kmake "$out/$k/modules.log" "$k" M="$mods" BENCH_FUTURE=$future modules
-	sh scripts/harness/boot-dir.sh "$out/$k" modversions bench "$init" "$mods"
+	sh scripts/harness/boot-dir.sh "$out/$k" modversions tests/suite/bench.t "$init" "$mods"
 done
 
 # boot KERNEL RUN: one boot of the bench suite, KTAP in

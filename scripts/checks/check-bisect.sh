@@ -58,8 +58,8 @@ boot_step() {
 	cp tests/modules/smoke_*.c "$out/mods/" &&
 	echo 'obj-m += smoke_gpl.o smoke_bypass.o' >"$out/mods/Kbuild" || return 1
 	kmake M="$out/mods" modules >"$log.mods" 2>&1 || { tail -n 30 "$log.mods"; return 1; }
-	sh scripts/testmods/rewrite-modinfo.sh license 'GPL\0xxxxxxx' Proprietary "$out/mods/smoke_bypass.ko" &&
-	sh scripts/harness/boot-dir.sh "$out" modversions smoke "$init" "$out/mods" &&
+	sh scripts/testmods/rewrite-modinfo.sh license 'GPL v2' NVIDIA "$out/mods/smoke_bypass.ko" &&
+	sh scripts/harness/boot-dir.sh "$out" modversions tests/suite/smoke.t "$init" "$out/mods" &&
 	sh scripts/harness/run-suites.sh "$out/smoke.$step.ktap" &&
 	sh scripts/harness/ktap-report.sh "$out/smoke.$step.ktap"
 }

@@ -4,10 +4,10 @@
 # The harness's one suite runner: boot each listed suite under QEMU and
 # leave its KTAP document at the path given (the whole console beside it,
 # .console; the QEMU command line, to replay the boot by hand, in .cmd).
-# DIR holds the kernel (image), the suite's initramfs (SUITE.cpio.gz) and
-# the record of its cell (cell.config; boot-dir.sh makes them), which names the
-# architecture (tests/arch/ARCH.config: QEMU binary, machine, console,
-# accelerator) and how it boots:
+# DIR holds the kernel (image), the suite's initramfs (SUITE.cpio.gz), the
+# suite (SUITE.t) and the record of its cell (cell.config; boot-dir.sh
+# makes them), which names the architecture (tests/arch/ARCH.config: QEMU
+# binary, machine, console, accelerator) and how it boots:
 #
 #   boot: suite   one boot runs the suite
 #   boot: case    one boot per case (a kernel that cannot unload modules
@@ -155,7 +155,7 @@ for ktap; do
 	dir=${ktap%/*}
 	name=${ktap##*/}
 	suite=${name%%.*}
-	suitefile=tests/suite/$suite.t
+	suitefile=$dir/$suite.t	# boot-dir.sh's link
 	arch=tests/arch/$(field "$dir/cell.config" arch).config
 	limit=$(field "$suitefile" timeout)
 	limit=${limit:-180}

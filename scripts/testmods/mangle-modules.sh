@@ -1,11 +1,14 @@
 #!/bin/sh
 # mangle-modules.sh KO-MANGLE DIR
 #
-# Write the broken exporters tests/suite/malformed.t loads, each one
-# defect away from DIR/gplf_mangle.ko: DIR/gplf_bad_NAME.ko; and the
+# Write the broken exporters tests/suite/[BASE/]malformed.t loads, each
+# one defect away from DIR/gplf_mangle.ko: DIR/gplf_bad_NAME.ko; and the
 # DIR/gplf_fill_NAME.ko, gplf_many_user_dup.ko and gplf_order_swapped.ko
-# copies below.  The CRC
-# variants exist only when the module has CRC tables (MODVERSIONS=y).
+# copies below.  Which defects depends on the export tables the base's
+# modules have: 6.12 has one table per license (__ksymtab_gpl_future is
+# the series'), 7.3 one __ksymtab and each export's license in
+# __kflagstab.  The CRC variants exist only when the module has CRC
+# tables (MODVERSIONS=y).
 set -eu
 mangle=$1 dir=$2
 far=0x40000000	# 1 GiB: past the module, still in PC32 range
@@ -16,21 +19,42 @@ bad() {
 	"$mangle" "$dir/gplf_mangle.ko" "$dir/gplf_bad_$name.ko" "$@"
 }
 
-bad plain_size		grow __ksymtab 4
-bad gpl_size		grow __ksymtab_gpl 4
-bad future_size		grow __ksymtab_gpl_future 4
-bad gpl_noalloc		noalloc __ksymtab_gpl
-bad future_noalloc	noalloc __ksymtab_gpl_future
-bad future_unsorted	swap __ksymtab_gpl_future 0 2
-bad future_dup		rename __ksymtab_gpl_future 1 __ksymtab_gpl_future 0
-bad plain_dup_future	rename __ksymtab 0 __ksymtab_gpl_future 0
-bad gpl_dup_future	rename __ksymtab_gpl 0 __ksymtab_gpl_future 3
-bad gpl_name_out	move __ksymtab_gpl 0 name $far
-bad future_name_out	move __ksymtab_gpl_future 1 name $far
-bad future_ns_out	move __ksymtab_gpl_future 1 namespace $far
-bad gpl_value_out	move __ksymtab_gpl 0 value $far
-bad future_value_out	move __ksymtab_gpl_future 1 value $far
-bad future_pcpu_out	move __ksymtab_gpl_future 3 value 64
+has_section() {
+	readelf -SW "$dir/gplf_mangle.ko" | grep -q " $1 "
+}
+
+if has_section __kflagstab; then
+	# __ksymtab is sorted: 0 _a, 1 _b, 2 _c, 3 _gpl, 4 _pcpu, 5 _plain.
+	bad size		grow __ksymtab 4
+	bad noalloc		noalloc __ksymtab
+	bad unsorted		swap __ksymtab 0 2
+	bad dup			rename __ksymtab 1 __ksymtab 0
+	bad name_out		move __ksymtab 1 name $far
+	bad ns_out		move __ksymtab 1 namespace $far
+	bad value_out		move __ksymtab 1 value $far
+	bad pcpu_out		move __ksymtab 4 value 64
+	bad flags_short		shrink __kflagstab 1
+	bad flags_noalloc	noalloc __kflagstab
+	bad flags_absent	unname __kflagstab
+	bad flags_unknown	fill __kflagstab 1 1 0x04
+	bad flags_both		fill __kflagstab 1 1 0x03
+else
+	bad plain_size		grow __ksymtab 4
+	bad gpl_size		grow __ksymtab_gpl 4
+	bad future_size		grow __ksymtab_gpl_future 4
+	bad gpl_noalloc		noalloc __ksymtab_gpl
+	bad future_noalloc	noalloc __ksymtab_gpl_future
+	bad future_unsorted	swap __ksymtab_gpl_future 0 2
+	bad future_dup		rename __ksymtab_gpl_future 1 __ksymtab_gpl_future 0
+	bad plain_dup_future	rename __ksymtab 0 __ksymtab_gpl_future 0
+	bad gpl_dup_future	rename __ksymtab_gpl 0 __ksymtab_gpl_future 3
+	bad gpl_name_out	move __ksymtab_gpl 0 name $far
+	bad future_name_out	move __ksymtab_gpl_future 1 name $far
+	bad future_ns_out	move __ksymtab_gpl_future 1 namespace $far
+	bad gpl_value_out	move __ksymtab_gpl 0 value $far
+	bad future_value_out	move __ksymtab_gpl_future 1 value $far
+	bad future_pcpu_out	move __ksymtab_gpl_future 3 value 64
+fi
 
 # Copies of a future-GPL exporter, a GPL and a proprietary user whose
 # .gnu.linkonce.this_module has 0xff in every byte of the fields the
@@ -56,8 +80,14 @@ done
 "$mangle" "$dir/gplf_order.ko" "$dir/gplf_order_swapped.ko" \
 	swapsym test_gpl_future_add gplf_prop_plain
 
-readelf -SW "$dir/gplf_mangle.ko" | grep -q ' __kcrctab_gpl_future ' || exit 0
-bad gpl_crc_short	shrink __kcrctab_gpl 4
-bad future_crc_short	shrink __kcrctab_gpl_future 4
-bad future_crc_absent	unname __kcrctab_gpl_future
-bad future_crc_noalloc	noalloc __kcrctab_gpl_future
+has_section __kcrctab || exit 0
+if has_section __kflagstab; then
+	bad crc_short		shrink __kcrctab 4
+	bad crc_absent		unname __kcrctab
+	bad crc_noalloc		noalloc __kcrctab
+else
+	bad gpl_crc_short	shrink __kcrctab_gpl 4
+	bad future_crc_short	shrink __kcrctab_gpl_future 4
+	bad future_crc_absent	unname __kcrctab_gpl_future
+	bad future_crc_noalloc	noalloc __kcrctab_gpl_future
+fi

@@ -3,7 +3,7 @@
 #
 # Rewrite the .modinfo entry KEY=FROM into KEY=TO in place, behind
 # modpost's back, as a bypass would: tests use it to reach the loader's
-# own checks.  FROM and TO are perl string bodies ("GPL\0xxxxxxx") of the
+# own checks.  FROM and TO are perl string bodies ("GPL v2") of the
 # same length, so no offset in the file moves.  Checks that it worked.
 set -eu
 key=$1 from=$2 to=$3

@@ -53,9 +53,13 @@
  *                                 at warning level or worse as the
  *                                 per-load and per-fail steps counted
  *   dmesg                         show the case's kernel log as diagnostics
+ *   run PROGRAM [ARG...]          run PROGRAM (a path) with ARGs; it must
+ *                                 exit 0.  Its output is shown as
+ *                                 diagnostics: a kselftest's KTAP, say
  *   needs LINE                    skip the case unless the kernel's .config
  *                                 (packed as /config) has LINE, such as
- *                                 CONFIG_X=y or # CONFIG_X is not set
+ *                                 CONFIG_X=y or # CONFIG_X is not set, or,
+ *                                 when LINE is a path, unless it exists
  *   end                           finish the case
  *
  * A case passes when every step passes; the first failing step is
@@ -70,6 +74,13 @@
 #include <stdbool.h>
 #include <linux/capability.h>
 #include <linux/reboot.h>
+
+/* nolibc's raw system call macros, my_syscallN, are __nolibc_syscallN on 7.3. */
+#ifndef my_syscall2
+#define my_syscall2	__nolibc_syscall2
+#define my_syscall3	__nolibc_syscall3
+#define my_syscall5	__nolibc_syscall5
+#endif
 
 #define MODULES_DIR	"/m/"
 #define LOG_SIZE	(1024 * 1024)
@@ -327,7 +338,7 @@ static int step_entries(const char *dir, const char *count)
 		printf("# entries: cannot open %s: %s\n", dir, errno_name(errno));
 		return 1;
 	}
-	while ((n = sys_getdents64(fd, (void *)buf, sizeof(buf))) > 0) {
+	while ((n = my_syscall3(__NR_getdents64, fd, buf, sizeof(buf))) > 0) {
 		for (off = 0; off < n; off += d->d_reclen) {
 			d = (void *)(buf + off);
 			got += strcmp(d->d_name, ".") && strcmp(d->d_name, "..");
@@ -789,7 +800,9 @@ static int step_rmmod(int expect, const char *name)
 
 static int step_needs(const char *option)
 {
-	if (kernel_has(option))
+	struct stat st;
+
+	if (option[0] == '/' ? !stat(option, &st) : kernel_has(option))
 		return 0;
 	printf("# SKIP needs %s\n", option);
 	return STEP_SKIP;
@@ -900,6 +913,50 @@ static int run_uname(int argc, char **argv)
 	return step_uname();
 }
 
+#define RUN_OUTPUT	"/run.out"
+
+/*
+ * The program's output goes to a file, shown once it exited: lines of its
+ * own on the console would be read as the suite's KTAP.
+ */
+static int run_program(char **argv)
+{
+	static char output[LOG_SIZE];
+	static char *const envp[] = { "PATH=/bin:/sbin", "HOME=/", NULL };
+	int status, fd;
+	pid_t pid;
+
+	fd = open(RUN_OUTPUT, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		return step_result(0, errno, "run: " RUN_OUTPUT);
+	pid = fork();
+	if (pid < 0) {
+		close(fd);
+		return step_result(0, errno, "run fork");
+	}
+	if (!pid) {
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execve(argv[0], argv, envp);
+		exit(127);
+	}
+	close(fd);
+	if (waitpid(pid, &status, 0) != pid)
+		return step_result(0, ECHILD, "run");
+	read_file(RUN_OUTPUT, output, sizeof(output));
+	show_text(output);
+	if (WIFEXITED(status) && !WEXITSTATUS(status))
+		return 0;
+	printf("# %s: exit status %d\n", argv[0],
+	       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	return 1;
+}
+
+static int run_run(int argc, char **argv)
+{
+	return run_program(argv + 1);
+}
+
 static int run_dmesg(int argc, char **argv)
 {
 	show_case_log();
@@ -936,6 +993,7 @@ static const struct step {
 	{ "warnings-accounted",	0, 0,		   false, run_warnings_accounted },
 	{ "uname-r",		0, 0,		   false, run_uname },
 	{ "dmesg",		0, 0,		   false, run_dmesg },
+	{ "run",		1, MAX_ARGS - 2,   false, run_run },
 };
 
 /* Run one step; return 0 if it passed, 1 if it failed, STEP_SKIP or STEP_STOP. */

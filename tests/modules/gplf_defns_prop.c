@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A proprietary user of gplf_defns's export, importing its namespace. */
-#include <linux/module.h>
+#include "gplf_compat.h"
 
 int gplf_defns_value(void);
 
@@ -18,6 +18,6 @@ static void __exit gplf_defns_prop_exit(void)
 }
 module_exit(gplf_defns_prop_exit);
 
-MODULE_IMPORT_NS(GPLF_DEFNS);
+GPLF_IMPORT_NS(GPLF_DEFNS);
 MODULE_DESCRIPTION("Binds a future-GPL symbol of a default namespace");
 MODULE_LICENSE("Proprietary");

@@ -6,7 +6,7 @@
  * import_ns entry afterwards, leaving the check to the loader.
  */
 #include <linux/module.h>
-#include <linux/test_gpl_future.h>
+#include "gplf_compat.h"
 
 static int __init gplf_ns_noimport_init(void)
 {
@@ -19,6 +19,6 @@ static void __exit gplf_ns_noimport_exit(void)
 }
 module_exit(gplf_ns_noimport_exit);
 
-MODULE_IMPORT_NS(TEST_GPL_FUTURE);
+GPLF_IMPORT_NS(TEST_GPL_FUTURE);
 MODULE_DESCRIPTION("Uses a namespaced future-GPL symbol without the import");
 MODULE_LICENSE("Proprietary");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A proprietary module binding a namespaced future-GPL symbol. */
 #include <linux/module.h>
-#include <linux/test_gpl_future.h>
+#include "gplf_compat.h"
 
 static int __init gplf_ns_prop_init(void)
 {
@@ -17,6 +17,6 @@ static void __exit gplf_ns_prop_exit(void)
 }
 module_exit(gplf_ns_prop_exit);
 
-MODULE_IMPORT_NS(TEST_GPL_FUTURE);
+GPLF_IMPORT_NS(TEST_GPL_FUTURE);
 MODULE_DESCRIPTION("Binds a namespaced EXPORT_SYMBOL_GPL_FUTURE symbol");
 MODULE_LICENSE("Proprietary");

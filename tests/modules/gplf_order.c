@@ -7,7 +7,7 @@
  * meets them in the other order, and must decide the same.
  */
 #include <linux/module.h>
-#include <linux/test_gpl_future.h>
+#include "gplf_compat.h"
 
 int gplf_prop_plain(void);
 

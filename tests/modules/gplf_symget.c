@@ -4,7 +4,7 @@
  * is not EXPORT_SYMBOL_GPL (see the series' cover letter).
  */
 #include <linux/module.h>
-#include <linux/test_gpl_future.h>
+#include "gplf_compat.h"
 
 static int __init gplf_symget_init(void)
 {

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Body of the modules that bind vmlinux's future-GPL test exports
- * (lib/test_gpl_future.c) and check the values they get.  Each module
+ * (the series's test exporter, built in) and check the values they get.  Each module
  * includes it and declares its own license.
  */
 #include <linux/module.h>
-#include <linux/test_gpl_future.h>
+#include "gplf_compat.h"
 
 static int __init gplf_user_init(void)
 {

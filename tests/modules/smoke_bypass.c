@@ -2,10 +2,11 @@
 /*
  * Smoke test for the loader's own GPL-only check.  modpost refuses to
  * build a non-GPL module that uses an EXPORT_SYMBOL_GPL symbol, so this
- * one is built as GPL and scripts/testmods/rewrite-modinfo.sh rewrites its .modinfo
- * license to "Proprietary" afterwards, as a modpost bypass would.  The
- * padding after the NUL reserves the bytes the longer name needs; modpost
- * sees only "GPL".
+ * one is built as "GPL v2" and scripts/testmods/rewrite-modinfo.sh
+ * rewrites its .modinfo license to "NVIDIA" (the license string of a
+ * well-known non-GPL module, and as long) afterwards, as a modpost
+ * bypass would.  (Since 6.13 a license with an embedded NUL, which could
+ * reserve room for a longer one, no longer builds.)
  */
 #include <linux/module.h>
 #include <linux/timekeeping.h>
@@ -24,4 +25,4 @@ static void __exit smoke_bypass_exit(void)
 module_exit(smoke_bypass_exit);
 
 MODULE_DESCRIPTION("Harness smoke test: relicensed GPL-only symbol user");
-MODULE_LICENSE("GPL\0xxxxxxx");
+MODULE_LICENSE("GPL v2");
