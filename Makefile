@@ -61,14 +61,14 @@ MATRIX	:= $(CELLS)
 ifneq ($(filter ci,$(MAKECMDGOALS)),)
 CELLS_RUN ?= $(CI_CELLS)
 STRESS_CYCLES ?= 1000
-CHECK_KTAPS_EXTRA ?= $(BB)/series.ktap
+CHECK_EXTRA ?= series
 endif
 ifneq ($(filter ci-full check-matrix,$(MAKECMDGOALS)),)
 CELLS_RUN ?= $(MATRIX)
 STRESS_CYCLES ?= 1000
 endif
 ifneq ($(filter ci-full,$(MAKECMDGOALS)),)
-CHECK_KTAPS_EXTRA ?= $(BB)/series.ktap $(BB)/bisect.ktap
+CHECK_EXTRA ?= series bisect
 endif
 CELLS_RUN ?= $(CHECK_CELLS)
 STRESS_CYCLES ?= 100
@@ -306,10 +306,19 @@ run	= $(MAKE) -k -j2 -s $(1) || \
 	for k in $(1); do $(MAKE) -s -q $$k || rm -f $$k; done
 # run-report: make the documents $(1), then report on them.
 run-report = @$(call run,$(1)); $(REPORT) $(1)
-CHECK_KTAPS = $(HOST_KTAPS) $(call ktaps,$(CELLS_RUN)) $(CHECK_KTAPS_EXTRA)
+CHECK_KTAPS = $(HOST_KTAPS) $(call ktaps,$(CELLS_RUN)) $(foreach e,$(CHECK_EXTRA),$(BB)/$(e).ktap)
 
 check:
 	$(call run-report,$(CHECK_KTAPS))
+
+# make ci and ci-full cover every base of CI_BASES, one after the other
+# (each base's documents under build/BASE/), with one report over all.
+CI_BASES := 6.12 7.3
+check-documents:
+	@$(call run,$(CHECK_KTAPS))
+each-base = @for b in $(CI_BASES); do $(MAKE) -s BASE=$$b check-documents \
+	CELLS_RUN="$(CELLS_RUN)" STRESS_CYCLES=$(STRESS_CYCLES) CHECK_EXTRA="$(CHECK_EXTRA)"; done; \
+	$(REPORT) $(foreach b,$(CI_BASES),$(subst $(BB)/,$(B)/$(b)/,$(CHECK_KTAPS)))
 
 check-series:
 	$(call run-report,$(BB)/series.ktap)
@@ -319,20 +328,21 @@ check-bisect:
 
 # make check with the variables the goal set above.
 check-with = @$(MAKE) -s check CELLS_RUN="$(CELLS_RUN)" STRESS_CYCLES=$(STRESS_CYCLES) \
-	CHECK_KTAPS_EXTRA="$(CHECK_KTAPS_EXTRA)"
+	CHECK_EXTRA="$(CHECK_EXTRA)"
 
 check-matrix:
 	$(check-with)
 
-# What CI runs, within the hour on a new machine (empty ccache): the
-# suites on CI_CELLS at full length, the host cases and the series review.
+# What CI runs, within the hour on a new machine (empty ccache): on each
+# base, the suites on CI_CELLS at full length, the host cases and the
+# series review.
 ci:
-	$(check-with)
+	$(each-base)
 
-# Everything, run before an issue is resolved: every cell, the series
-# review and the bisect.
+# Everything, run before an issue is resolved: on each base, every cell,
+# the series review and the bisect.
 ci-full:
-	$(check-with)
+	$(each-base)
 
 # What the series costs, patched vs pristine (Documentation/benchmarks.md).
 # Several minutes, so not part of ci.
