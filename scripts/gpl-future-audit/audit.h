@@ -9,7 +9,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The three export tables a 6.12 kernel with the series knows. */
+/*
+ * The three export types the series knows: a table each on 6.12, a
+ * __kflagstab flag each since Linux 7.1.
+ */
 enum export_type {
 	EXPORT_PLAIN,		/* EXPORT_SYMBOL */
 	EXPORT_GPL,		/* EXPORT_SYMBOL_GPL */

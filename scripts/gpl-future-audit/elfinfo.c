@@ -3,11 +3,14 @@
  * Read what the audit needs from an ELF image in memory: the .modinfo
  * license and name, the undefined symbols, and the exports.
  *
- * An export shows up in the symbol table as __ksymtab_<name>, placed in
- * the section of its table (__ksymtab, __ksymtab_gpl or
- * __ksymtab_gpl_future), both in vmlinux and in a linked .ko, so no
- * relocation has to be applied.  Every offset comes from the file and
- * is checked by libelf or here before it is used.
+ * An export shows up in the symbol table as __ksymtab_<name>, both in
+ * vmlinux and in a linked .ko, so no relocation has to be applied.  On
+ * 6.12 the section it is placed in gives its type (__ksymtab,
+ * __ksymtab_gpl or __ksymtab_gpl_future).  Since Linux 7.1 every export
+ * is in __ksymtab and a parallel __kflagstab holds one byte of flags per
+ * export, labelled __flags_<name>: a file with a __kflagstab takes the
+ * type of each __ksymtab export from that byte.  Every offset comes
+ * from the file and is checked by libelf or here before it is used.
  */
 #include <gelf.h>
 #include <string.h>
@@ -16,6 +19,12 @@
 #include "audit.h"
 
 #define KSYMTAB_PREFIX	"__ksymtab_"
+#define FLAGS_PREFIX	"__flags_"
+#define KFLAGSTAB	"__kflagstab"
+
+/* include/linux/module_symbol.h (bits 0 and 1); GPL_FUTURE is the series'. */
+#define KSYM_FLAG_GPL_ONLY	0x01
+#define KSYM_FLAG_GPL_FUTURE	0x02
 
 static const char *const ksymtab_sections[] = {
 	[EXPORT_PLAIN]		= "__ksymtab",
@@ -28,6 +37,16 @@ struct elf_sections {
 	Elf_Scn *modinfo;
 	/* Section index of each export table, 0 when absent. */
 	size_t ksymtab[EXPORT_GPL_FUTURE + 1];
+	/* Since 7.1: the flags of the __ksymtab exports, or NULL. */
+	Elf_Scn *kflagstab;
+	Elf_Data *kflags;
+	GElf_Shdr kflags_shdr;
+};
+
+/* A __flags_<name> symbol: where the flags of export <name> are. */
+struct flags_sym {
+	const char *name;	/* <name>, in the string table */
+	GElf_Sym sym;
 };
 
 static int find_sections(Elf *elf, struct elf_sections *secs,
@@ -55,12 +74,26 @@ static int find_sections(Elf *elf, struct elf_sections *secs,
 			secs->symtab = scn;
 		else if (!strcmp(name, ".modinfo"))
 			secs->modinfo = scn;
+		else if (!strcmp(name, KFLAGSTAB) && !secs->kflagstab)
+			secs->kflagstab = scn;
 		type = export_type_named(ksymtab_sections, name);
 		if (type >= 0)
 			secs->ksymtab[type] = elf_ndxscn(scn);
 	}
 	if (!secs->symtab) {
 		*err = "no symbol table";
+		return -1;
+	}
+	return 0;
+}
+
+static int read_kflagstab(struct elf_sections *secs, const char **err)
+{
+	secs->kflags = elf_getdata(secs->kflagstab, NULL);
+	if (!secs->kflags ||
+	    !gelf_getshdr(secs->kflagstab, &secs->kflags_shdr) ||
+	    (!secs->kflags->d_buf && secs->kflags->d_size)) {
+		*err = "unreadable " KFLAGSTAB;
 		return -1;
 	}
 	return 0;
@@ -111,7 +144,8 @@ static int export_type_of(const struct elf_sections *secs, size_t shndx)
 }
 
 static void add_symbol(struct elf_info *info, const struct elf_sections *secs,
-		       const GElf_Sym *sym, const char *name)
+		       const GElf_Sym *sym, const char *name,
+		       struct flags_sym *flags, size_t *nr_flags)
 {
 	int bind = GELF_ST_BIND(sym->st_info);
 	int type;
@@ -119,6 +153,11 @@ static void add_symbol(struct elf_info *info, const struct elf_sections *secs,
 	if (sym->st_shndx == SHN_UNDEF) {
 		if (bind == STB_GLOBAL || bind == STB_WEAK)
 			info->imports[info->nr_imports++] = xstrdup(name);
+		return;
+	}
+	if (!strncmp(name, FLAGS_PREFIX, strlen(FLAGS_PREFIX))) {
+		flags[*nr_flags].name = name + strlen(FLAGS_PREFIX);
+		flags[(*nr_flags)++].sym = *sym;
 		return;
 	}
 	if (strncmp(name, KSYMTAB_PREFIX, strlen(KSYMTAB_PREFIX)))
@@ -131,15 +170,103 @@ static void add_symbol(struct elf_info *info, const struct elf_sections *secs,
 	info->exports[info->nr_exports++].type = type;
 }
 
+static int cmp_flags(const void *a, const void *b)
+{
+	return strcmp(((const struct flags_sym *)a)->name,
+		      ((const struct flags_sym *)b)->name);
+}
+
+/* The type the byte of f says, or -1 with *err set. */
+static int flags_type(const struct elf_sections *secs, bool relocatable,
+		      const struct flags_sym *f, const char **err)
+{
+	unsigned long long off = f->sym.st_value;
+
+	if (f->sym.st_shndx != elf_ndxscn(secs->kflagstab)) {
+		*err = "export flags symbol outside " KFLAGSTAB;
+		return -1;
+	}
+	/* A .ko symbol is an offset in its section, a vmlinux one an address. */
+	if (!relocatable) {
+		if (off < secs->kflags_shdr.sh_addr) {
+			*err = "export flags outside " KFLAGSTAB;
+			return -1;
+		}
+		off -= secs->kflags_shdr.sh_addr;
+	}
+	if (off >= secs->kflags->d_size) {
+		*err = "export flags outside " KFLAGSTAB;
+		return -1;
+	}
+	switch (((const unsigned char *)secs->kflags->d_buf)[off]) {
+	case 0:
+		return EXPORT_PLAIN;
+	case KSYM_FLAG_GPL_ONLY:
+		return EXPORT_GPL;
+	case KSYM_FLAG_GPL_FUTURE:
+		return EXPORT_GPL_FUTURE;
+	}
+	*err = "unknown export flags in " KFLAGSTAB;
+	return -1;
+}
+
+/*
+ * Gives each export found in __ksymtab the type its __flags_<name> byte
+ * says, when the file has a __kflagstab.  A file without one has the
+ * layout before 7.1, unless an export has such a byte all the same: its
+ * table is gone, and its exports are not known to be plain.
+ */
+static int apply_flags(const struct elf_sections *secs, struct elf_info *info,
+		       struct flags_sym *flags, size_t nr_flags,
+		       const char **err)
+{
+	struct flags_sym key, *f;
+	size_t i;
+	int type;
+
+	if (!nr_flags && !secs->kflagstab)
+		return 0;
+	qsort(flags, nr_flags, sizeof(*flags), cmp_flags);
+	for (i = 0; i < info->nr_exports; i++) {
+		if (info->exports[i].type != EXPORT_PLAIN)
+			continue;	/* from __ksymtab_gpl{,_future} */
+		key.name = info->exports[i].name;
+		f = nr_flags ? bsearch(&key, flags, nr_flags, sizeof(*flags),
+				       cmp_flags) : NULL;
+		if (f && !secs->kflagstab) {
+			*err = "export flags symbols but no " KFLAGSTAB;
+			return -1;
+		}
+		if (!secs->kflagstab)
+			continue;
+		if (!f) {
+			*err = "export without flags in " KFLAGSTAB;
+			return -1;
+		}
+		if ((f > flags && !cmp_flags(f - 1, f)) ||
+		    (f < flags + nr_flags - 1 && !cmp_flags(f, f + 1))) {
+			*err = "export with two flags symbols";
+			return -1;
+		}
+		type = flags_type(secs, info->relocatable, f, err);
+		if (type < 0)
+			return -1;
+		info->exports[i].type = type;
+	}
+	return 0;
+}
+
 static int read_symbols(Elf *elf, const struct elf_sections *secs,
 			struct elf_info *info, const char **err)
 {
 	Elf_Data *data = elf_getdata(secs->symtab, NULL);
 	size_t symsize = gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+	struct flags_sym *flags;
+	size_t i, nr_syms, nr_flags = 0;
 	GElf_Shdr shdr;
 	GElf_Sym sym;
 	const char *name;
-	size_t i, nr_syms;
+	int ret = -1;
 
 	if (!data || !symsize || !gelf_getshdr(secs->symtab, &shdr) ||
 	    (!data->d_buf && data->d_size)) {
@@ -155,25 +282,29 @@ static int read_symbols(Elf *elf, const struct elf_sections *secs,
 	/* Room for every symbol, trimmed below: no growth per symbol. */
 	info->imports = xmalloc(nr_syms * sizeof(*info->imports) + 1);
 	info->exports = xmalloc(nr_syms * sizeof(*info->exports) + 1);
+	flags = xmalloc(nr_syms * sizeof(*flags));
 	/* Entry 0 is the null symbol. */
 	for (i = 1; i < nr_syms; i++) {
 		if (!gelf_getsym(data, i, &sym)) {
 			*err = "bad symbol";
-			return -1;
+			goto out;
 		}
 		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
 		if (!name) {
 			*err = "symbol name out of bounds";
-			return -1;
+			goto out;
 		}
 		if (*name)
-			add_symbol(info, secs, &sym, name);
+			add_symbol(info, secs, &sym, name, flags, &nr_flags);
 	}
 	info->imports = xrealloc(info->imports, info->nr_imports *
 				 sizeof(*info->imports) + 1);
 	info->exports = xrealloc(info->exports, info->nr_exports *
 				 sizeof(*info->exports) + 1);
-	return 0;
+	ret = apply_flags(secs, info, flags, nr_flags, err);
+out:
+	free(flags);
+	return ret;
 }
 
 static int parse(Elf *elf, struct elf_info *info, const char **err)
@@ -191,6 +322,8 @@ static int parse(Elf *elf, struct elf_info *info, const char **err)
 	}
 	info->relocatable = ehdr.e_type == ET_REL;
 	if (find_sections(elf, &secs, err))
+		return -1;
+	if (secs.kflagstab && read_kflagstab(&secs, err))
 		return -1;
 	if (secs.modinfo && read_modinfo(secs.modinfo, info, err))
 		return -1;
