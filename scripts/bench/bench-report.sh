@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench-report.sh BENCHDIR RELEASE
+# bench-report.sh BENCHDIR RELEASE FIXES
 #
 # Turn the "# bench LABEL median_ns ..." lines of make bench's boots into
 # a Markdown section: per benchmark the median over the icount rounds of
@@ -7,7 +7,7 @@
 # ratios as a sanity check, and the size deltas.  Exit 1 if a boot gave
 # no numbers or failed a case.
 set -eu
-out=$1 release=$2
+out=$1 release=$2 fixes=$3
 
 # medians KERNEL GLOB: "LABEL MEDIAN_US MIN_US MAX_US" over the runs.
 medians() {
@@ -82,12 +82,13 @@ echo '|---|---|---|---|'
 row "(a) vmlinux exports, patched/pristine" patched vmlinux_plain pristine vmlinux_plain 1.01
 row "(b) module exports (GPL user), patched/pristine" patched module_plain_gpl pristine module_plain_gpl 1.01
 row "(b) module exports (proprietary user), patched/pristine" patched module_plain_prop pristine module_plain_prop 1.01
-# The same against patches 1-4 alone: the feature's own cost, without
-# the strscpy() of patch 2 making every import cheaper.
+# The same against the independent fixes alone (patches 1-FIXES): the
+# feature's own cost, without what they change (6.12: the strscpy() of
+# patch 2 makes every import cheaper).
 row "(a) vmlinux exports, patched/fixes" patched vmlinux_plain fixes vmlinux_plain 1.01
 row "(b) module exports (GPL user), patched/fixes" patched module_plain_gpl fixes module_plain_gpl 1.01
 row "(b) module exports (proprietary user), patched/fixes" patched module_plain_prop fixes module_plain_prop 1.01
-row "patches 1-4 alone, vmlinux exports, fixes/pristine" fixes vmlinux_plain pristine vmlinux_plain 1.01
+row "patches 1-$fixes alone, vmlinux exports, fixes/pristine" fixes vmlinux_plain pristine vmlinux_plain 1.01
 row "(c) future-GPL/plain, GPL user" patched future_gpl patched module_plain_gpl 1.01
 row "(c) future-GPL/plain, proprietary user (warns)" patched future_prop patched module_plain_prop 1.10
 echo

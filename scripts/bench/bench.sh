@@ -3,8 +3,9 @@
 #
 # What the series costs, as ratios measured in one run.  Builds the
 # pristine tree, the tree with only the independent fixes the series
-# starts with (patches 1-4, among them resolve_symbol()'s strscpy(),
-# which alone makes loading cheaper), both worktrees of the base's
+# starts with (the base record's "fixes:", 6.12: patches 1-4, among them
+# resolve_symbol()'s strscpy(), which alone makes loading cheaper),
+# both worktrees of the base's
 # repository (tree.sh, under BUILD/BASE/bench/), and the patched one
 # (BUILD/BASE/linux) with the same config (CONFIG, the modversions
 # config, without CONFIG_TEST_GPL_FUTURE, so the patched kernel has no
@@ -22,7 +23,7 @@ b=$build/$base
 out=$b/bench
 kernels="pristine fixes patched"
 # The series' first patches, independent fixes a maintainer can take alone.
-fixes=4
+fixes=$(sh scripts/harness/field.sh "tests/bases/$base" fixes)
 
 die() { echo "bench: error: $*" >&2; exit 1; }
 src() { if [ "$1" = patched ]; then echo "$b/linux"; else echo "$out/$1/src"; fi; }
@@ -46,8 +47,8 @@ for k in $kernels; do
 	echo "  BUILD   bench kernel ($k)" >&2
 	kmake "$out/$k/kernel.log" "$k" olddefconfig bzImage modules
 done
-grep -q '^CONFIG_MODULE_GPL_FUTURE_WARN=y' "$out/patched/obj/.config" ||
-	die "the patched bench kernel lacks CONFIG_MODULE_GPL_FUTURE_WARN"
+grep -q EXPORT_SYMBOL_GPL_FUTURE "$(src patched)/include/linux/export.h" ||
+	die "the patched bench tree lacks EXPORT_SYMBOL_GPL_FUTURE"
 
 for k in $kernels; do
 	mods=$out/$k/mods
@@ -77,7 +78,8 @@ done
 for k in $kernels; do
 	QEMU_ACCEL="-accel tcg" boot "$k" tcg
 done
-sh scripts/bench/bench-report.sh "$out" "$(cat "$out/patched/obj/include/config/kernel.release")" >"$out/report.md"
+sh scripts/bench/bench-report.sh "$out" "$(cat "$out/patched/obj/include/config/kernel.release")" \
+	"$fixes" >"$out/report.md"
 cat "$out/report.md"
 # Newest run first, under the marker, so the next run reads against this one.
 doc=Documentation/benchmarks.md

@@ -94,13 +94,13 @@ end
 # A bit this kernel does not know, or both licenses at once.
 case unknown_flag
 insmod ENOEXEC gplf_bad_flags_unknown.ko
-log 1 gplf_mangle: __kflagstab entry 1 (gplf_mangle_b): unknown flags 0x4
+log 1 gplf_mangle: __kflagstab entry 1 (gplf_mangle_b): invalid flags 0x4
 nofile /sys/module/gplf_mangle
 end
 
 case gpl_only_and_future_flags
 insmod ENOEXEC gplf_bad_flags_both.ko
-log 1 gplf_mangle: __kflagstab entry 1 (gplf_mangle_b): unknown flags 0x3
+log 1 gplf_mangle: __kflagstab entry 1 (gplf_mangle_b): invalid flags 0x3
 nofile /sys/module/gplf_mangle
 end
 
