@@ -15,8 +15,14 @@ DECLARE_PER_CPU(int, gplf_mangle_pcpu);
 
 static int __init gplf_mangle_user_init(void)
 {
+	/*
+	 * CPU 0's copy, through per_cpu(): this_cpu_read() disables
+	 * preemption, and on arm64 that calls the GPL-only
+	 * preempt_schedule_notrace(), which modpost refuses to a
+	 * proprietary module.
+	 */
 	int sum = gplf_mangle_plain() + gplf_mangle_a() + gplf_mangle_b() +
-		  gplf_mangle_c() + this_cpu_read(gplf_mangle_pcpu);
+		  gplf_mangle_c() + per_cpu(gplf_mangle_pcpu, 0);
 
 	pr_info("gplf_mangle_user: sum %d\n", sum);
 	return 0;
