@@ -316,8 +316,9 @@ check:
 CI_BASES := 6.12 7.3
 check-documents:
 	@$(call run,$(CHECK_KTAPS))
-each-base = @for b in $(CI_BASES); do $(MAKE) -s BASE=$$b check-documents \
-	CELLS_RUN="$(CELLS_RUN)" STRESS_CYCLES=$(STRESS_CYCLES) CHECK_EXTRA="$(CHECK_EXTRA)"; done; \
+# The variables the goal set above, for a sub-make.
+GOAL_VARS = CELLS_RUN="$(CELLS_RUN)" STRESS_CYCLES=$(STRESS_CYCLES) CHECK_EXTRA="$(CHECK_EXTRA)"
+each-base = @for b in $(CI_BASES); do $(MAKE) -s BASE=$$b check-documents $(GOAL_VARS); done; \
 	$(REPORT) $(foreach b,$(CI_BASES),$(subst $(BB)/,$(B)/$(b)/,$(CHECK_KTAPS)))
 
 check-series:
@@ -327,8 +328,7 @@ check-bisect:
 	$(call run-report,$(BB)/bisect.ktap)
 
 # make check with the variables the goal set above.
-check-with = @$(MAKE) -s check CELLS_RUN="$(CELLS_RUN)" STRESS_CYCLES=$(STRESS_CYCLES) \
-	CHECK_EXTRA="$(CHECK_EXTRA)"
+check-with = @$(MAKE) -s check $(GOAL_VARS)
 
 check-matrix:
 	$(check-with)

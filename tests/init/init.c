@@ -921,7 +921,6 @@ static int run_uname(int argc, char **argv)
  */
 static int run_program(char **argv)
 {
-	static char output[LOG_SIZE];
 	static char *const envp[] = { "PATH=/bin:/sbin", "HOME=/", NULL };
 	int status, fd;
 	pid_t pid;
@@ -943,8 +942,8 @@ static int run_program(char **argv)
 	close(fd);
 	if (waitpid(pid, &status, 0) != pid)
 		return step_result(0, ECHILD, "run");
-	read_file(RUN_OUTPUT, output, sizeof(output));
-	show_text(output);
+	read_file(RUN_OUTPUT, file_buf, sizeof(file_buf));
+	show_text(file_buf);
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
 	printf("# %s: exit status %d\n", argv[0],
