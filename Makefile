@@ -50,6 +50,10 @@ $(foreach a,$(ARCHS),$(eval cross.$(a) := $(call field,tests/arch/$(a).config,cr
 $(foreach a,$(ARCHS),$(eval cflags.$(a) := $(call field,tests/arch/$(a).config,cflags)))
 $(foreach a,$(ARCHS),$(eval packages.$(a) := $(call field,tests/arch/$(a).config,packages)))
 KMAKE	= sh scripts/harness/kmake.sh $(arch.$(1)) $(SRC) $(BB)/$(1)/obj
+# For a recipe building external modules for cell $(1): a
+# TRIM_UNUSED_KSYMS kernel lacks exports they bind, so modpost only
+# warns there (the suites skip what needs those exports).
+modpost_warn = $$(grep -q '^CONFIG_TRIM_UNUSED_KSYMS=y' $(BB)/$(1)/obj/.config && echo KBUILD_MODPOST_WARN=1)
 
 # make check: the quick loop, on two cells, the stress suite at 100
 # cycles.  make ci: CI_CELLS at full length.  ci-full: every cell.  Set
@@ -155,7 +159,7 @@ $(BB)/%/modules.stamp: $(BB)/%/kernel.stamp $(wildcard tests/modules/*) $(B)/gen
 		cmp -s $$f $(BB)/$*/modsrc/$${f##*/} || cp $$f $(BB)/$*/modsrc/; done
 	@rm -f $(BB)/$*/modsrc/Module.symvers
 	@sh scripts/harness/logged.sh $(BB)/$*/modules.log $(call KMAKE,$*) M=$(BB)/$*/modsrc modules \
-		$$(grep -q '^CONFIG_TRIM_UNUSED_KSYMS=y' $(BB)/$*/obj/.config && echo KBUILD_MODPOST_WARN=1)
+		$(call modpost_warn,$*)
 	@rm -rf $(BB)/$*/mods && mkdir -p $(BB)/$*/mods
 	@cp $(BB)/$*/modsrc/*.ko $(BB)/$*/modsrc/Module.symvers $(BB)/$*/mods/
 	@sh scripts/testmods/rewrite-modinfo.sh license 'GPL v2' NVIDIA $(BB)/$*/mods/*_bypass.ko
@@ -208,7 +212,7 @@ $(BB)/%.cpio.gz: $(BB)/init-$$(arch.$$(*D)) $(BB)/$$(*D)/modules.stamp $$(call s
 # What tests/suite/kselftest.t ("# root: kselftest") adds to its guest.
 $(BB)/%/kselftest.stamp: $(BB)/%/kernel.stamp scripts/harness/kselftest-root.sh \
 		$$(addprefix tests/arch/,$$(arch.$$*).config)
-	@sh scripts/harness/kselftest-root.sh $(arch.$*) $(SRC) $(BB)/$*
+	@sh scripts/harness/kselftest-root.sh $(arch.$*) $(SRC) $(BB)/$* $(call modpost_warn,$*)
 	@touch $@
 $(foreach c,$(CELLS),$(BB)/$(c)/kselftest.cpio.gz): $(BB)/%/kselftest.cpio.gz: $(BB)/%/kselftest.stamp
 

@@ -26,7 +26,7 @@ future_exports_compile_away() {
 	for sym in test_gpl_future_add test_gpl_future_magic test_gpl_future_ns_id; do
 		grep -q " [TtRrDd] $sym\$" "$tmp/nm" || { echo "$sym not in vmlinux"; return 1; }
 	done
-	for t in ksymtab ksymtab_gpl ksymtab_gpl_future; do
+	for t in ksymtab ksymtab_gpl ksymtab_gpl_future kflagstab; do
 		[ "$(sed -n "s/ . __start___$t\$//p" "$tmp/nm")" = \
 		  "$(sed -n "s/ . __stop___$t\$//p" "$tmp/nm")" ] ||
 			{ echo "__$t is not empty"; return 1; }

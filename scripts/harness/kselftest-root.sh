@@ -1,16 +1,20 @@
 #!/bin/sh
-# kselftest-root.sh ARCH SRC DIR
+# kselftest-root.sh ARCH SRC DIR [VAR=VALUE...]
 #
 # Write DIR/kselftest/, the files a suite with "# root: kselftest" adds to
 # its guest's root (boot-dir.sh): the kernel's module selftests installed
 # as a maintainer installs them (make -C tools/testing/selftests
-# TARGETS=module install; nothing on a tree without them), the modules
+# TARGETS=module install, their test modules built with KDIR; nothing on
+# a tree without them), the modules
 # built in DIR/obj where make modules_install puts them, and busybox for
 # the shell, modprobe and the tools the selftests call, when ARCH's
-# record names one ("# busybox:"; the suite skips without it).
+# record names one ("# busybox:"; the suite skips without it).  VARs go
+# to the make that builds the selftests' modules.
 set -eu
 
 arch=$1 src=$2 dir=$3
+shift 3
+vars=$*
 root=$dir/kselftest
 die() { echo "kselftest-root: error: $*" >&2; exit 1; }
 
@@ -20,10 +24,24 @@ sh scripts/harness/kmake.sh "$arch" "$src" "$dir/obj" modules_install \
 	INSTALL_MOD_PATH="$root" >"$dir/kselftest.log" 2>&1 ||
 	{ cat "$dir/kselftest.log" >&2; die "modules_install failed"; }
 rm -f "$root"/lib/modules/*/build
+# The selftest builds its test modules out of tree against KDIR, in the
+# source tree every cell of the base shares: one cell at a time (the lock
+# tree.sh takes), from clean, so no cell installs another's modules.  O
+# as well: the selftests pass their O (empty without one) down to the
+# kernel's make, where it overrides the build tree's own.
+kselftest() {
+	obj=$(realpath "$dir/obj")
+	make -s -C "$src/tools/testing/selftests" TARGETS=module ARCH="$arch" \
+		${cross:+CROSS_COMPILE="$cross"} CC="ccache ${cross}gcc" \
+		O="$obj" KDIR="$obj" $vars "$@" >>"$dir/kselftest.log" 2>&1 ||
+		{ cat "$dir/kselftest.log" >&2; die "kselftest $* failed"; }
+}
 if [ -d "$src/tools/testing/selftests/module" ]; then
-	(unset MAKEFLAGS MFLAGS; make -s -C "$src/tools/testing/selftests" \
-		TARGETS=module INSTALL_PATH="$root/kselftest" install) >>"$dir/kselftest.log" 2>&1 ||
-		{ cat "$dir/kselftest.log" >&2; die "kselftest install failed"; }
+	cross=$(sh scripts/harness/field.sh "tests/arch/$arch.config" cross)
+	(unset MAKEFLAGS MFLAGS
+	flock 9
+	kselftest clean
+	kselftest INSTALL_PATH="$root/kselftest" install) 9>"$(dirname "$src")/tree.lock"
 fi
 
 busybox=$(sh scripts/harness/field.sh "tests/arch/$arch.config" busybox)
