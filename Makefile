@@ -209,10 +209,21 @@ $(BB)/%.cpio.gz: $(BB)/init-$$(arch.$$(*D)) $(BB)/$$(*D)/modules.stamp $$(call s
 	@sh scripts/harness/boot-dir.sh $(BB)/$(*D) $(*D) $(call suite_file,$(*F)) \
 		$(BB)/init-$(arch.$(*D)) $(BB)/$(*D)/mods
 
+# The busybox of an architecture's record ("busybox:", a Debian package
+# of the machine's release, fetched for that architecture: apt-fetch.sh).
+HOST_SUITE := $(shell . /etc/os-release && echo $$VERSION_CODENAME)
+$(B)/busybox-%/bin/busybox: tests/arch/%.config scripts/harness/apt-fetch.sh
+	@sh scripts/harness/apt-fetch.sh $(B) $(HOST_SUITE) $(call field,$<,busybox) $(B)/busybox-$*
+	@test -x $@ || { echo "$(call field,$<,busybox) has no /bin/busybox" >&2; exit 1; }
+	@touch $@
+
 # What tests/suite/kselftest.t ("# root: kselftest") adds to its guest.
 $(BB)/%/kselftest.stamp: $(BB)/%/kernel.stamp scripts/harness/kselftest-root.sh \
-		$$(addprefix tests/arch/,$$(arch.$$*).config)
-	@sh scripts/harness/kselftest-root.sh $(arch.$*) $(SRC) $(BB)/$* $(call modpost_warn,$*)
+		$$(addprefix tests/arch/,$$(arch.$$*).config) \
+		$$(if $$(call field,tests/arch/$$(arch.$$*).config,busybox),$(B)/busybox-$$(arch.$$*)/bin/busybox)
+	@sh scripts/harness/kselftest-root.sh $(arch.$*) $(SRC) $(BB)/$* \
+		"$(if $(call field,tests/arch/$(arch.$*).config,busybox),$(B)/busybox-$(arch.$*)/bin/busybox)" \
+		$(call modpost_warn,$*)
 	@touch $@
 $(foreach c,$(CELLS),$(BB)/$(c)/kselftest.cpio.gz): $(BB)/%/kselftest.cpio.gz: $(BB)/%/kselftest.stamp
 

@@ -1,19 +1,19 @@
 #!/bin/sh
-# kselftest-root.sh ARCH SRC DIR [VAR=VALUE...]
+# kselftest-root.sh ARCH SRC DIR BUSYBOX [VAR=VALUE...]
 #
 # Write DIR/kselftest/, the files a suite with "# root: kselftest" adds to
 # its guest's root (boot-dir.sh): the kernel's module selftests installed
 # as a maintainer installs them (make -C tools/testing/selftests
 # TARGETS=module install, their test modules built with KDIR; nothing on
 # a tree without them), the modules
-# built in DIR/obj where make modules_install puts them, and busybox for
-# the shell, modprobe and the tools the selftests call, when ARCH's
-# record names one ("# busybox:"; the suite skips without it).  VARs go
-# to the make that builds the selftests' modules.
+# built in DIR/obj where make modules_install puts them, and BUSYBOX, the
+# ARCH binary, for the shell, modprobe and the tools the selftests call
+# (none when empty: the suite skips without it).  VARs go to the make
+# that builds the selftests' modules.
 set -eu
 
-arch=$1 src=$2 dir=$3
-shift 3
+arch=$1 src=$2 dir=$3 busybox=$4
+shift 4
 vars=$*
 root=$dir/kselftest
 die() { echo "kselftest-root: error: $*" >&2; exit 1; }
@@ -44,12 +44,9 @@ if [ -d "$src/tools/testing/selftests/module" ]; then
 	kselftest INSTALL_PATH="$root/kselftest" install) 9>"$(dirname "$src")/tree.lock"
 fi
 
-busybox=$(sh scripts/harness/field.sh "tests/arch/$arch.config" busybox)
 [ -n "$busybox" ] || exit 0
-[ -x "$busybox" ] || die "$busybox (tests/arch/$arch.config) is missing"
+[ -x "$busybox" ] || die "$busybox is missing"
 cp "$busybox" "$root/bin/busybox"
-for applet in $("$busybox" --list); do
-	[ "$applet" = busybox ] || ln -sf busybox "$root/bin/$applet"
-done
-# /proc/sys/kernel/modprobe's default.
+# The applets are linked in the guest (kselftest.t): ARCH's binary may
+# not run here to list them.  /proc/sys/kernel/modprobe's default:
 ln -sf ../bin/busybox "$root/sbin/modprobe"

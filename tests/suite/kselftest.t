@@ -4,7 +4,8 @@
 # it: installed with "make -C tools/testing/selftests TARGETS=module
 # install" and KDIR set to the cell's build tree, the kernel's modules
 # where make modules_install puts them, busybox for the shell and
-# modprobe (scripts/harness/kselftest-root.sh).  The exporter is built in
+# modprobe (scripts/harness/kselftest-root.sh; its applets are linked
+# here, by the guest's own busybox).  The exporter is built in
 # on these cells (tests/config/gpl-future.config), so the script expects
 # its symbols to be vmlinux's.  Skipped where the series has no selftest
 # (6.12), where the kernel cannot unload modules (the selftest's config
@@ -19,6 +20,7 @@ needs /kselftest/module/gpl_future.sh
 needs CONFIG_MODULE_UNLOAD=y
 needs # CONFIG_TRIM_UNUSED_KSYMS is not set
 needs /bin/busybox
+run /bin/busybox --install -s /bin
 run /kselftest/run_kselftest.sh -t module:gpl_future.sh
 end
 
@@ -28,5 +30,6 @@ needs /kselftest/module/gpl_future.sh
 needs CONFIG_MODULE_UNLOAD=y
 needs # CONFIG_TRIM_UNUSED_KSYMS is not set
 needs /bin/busybox
+run /bin/busybox --install -s /bin
 run /kselftest/module/gpl_future.sh
 end
