@@ -1,13 +1,21 @@
 #!/bin/sh
-# bench-report.sh BENCHDIR RELEASE FIXES
+# bench-report.sh BENCHDIR RELEASE RECORD
 #
 # Turn the "# bench LABEL median_ns ..." lines of make bench's boots into
 # a Markdown section: per benchmark the median over the icount rounds of
-# each round's median, the ratios the series must keep, the plain-TCG
-# ratios as a sanity check, and the size deltas.  Exit 1 if a boot gave
-# no numbers or failed a case.
+# each round's median, the ratios the series must keep (the limits its
+# base record RECORD gives: "goal-plain", plain exports, patched against
+# pristine; "goal-future-gpl" and "goal-future-prop", future-GPL users
+# against plain ones; "fixes", how many patches are independent fixes),
+# the plain-TCG ratios as a sanity check, and the size deltas.  Exit 1
+# if a boot gave no numbers or failed a case.
 set -eu
-out=$1 release=$2 fixes=$3
+out=$1 release=$2 record=$3
+field() { sh scripts/harness/field.sh "$record" "$1"; }
+fixes=$(field fixes) plain=$(field goal-plain)
+future_gpl=$(field goal-future-gpl) future_prop=$(field goal-future-prop)
+[ -n "$plain" ] && [ -n "$future_gpl" ] && [ -n "$future_prop" ] ||
+	{ echo "bench-report: $record lacks goal-plain, goal-future-gpl or goal-future-prop" >&2; exit 1; }
 
 # medians KERNEL GLOB: "LABEL MEDIAN_US MIN_US MAX_US" over the runs.
 medians() {
@@ -79,18 +87,18 @@ awk '{ printf "| %s | - | %s | %s-%s |\n", $1, $2, $3, $4 }' "$out/patched.icoun
 echo
 echo '| ratio | icount | plain TCG (sanity) | goal |'
 echo '|---|---|---|---|'
-row "(a) vmlinux exports, patched/pristine" patched vmlinux_plain pristine vmlinux_plain 1.01
-row "(b) module exports (GPL user), patched/pristine" patched module_plain_gpl pristine module_plain_gpl 1.01
-row "(b) module exports (proprietary user), patched/pristine" patched module_plain_prop pristine module_plain_prop 1.01
+row "(a) vmlinux exports, patched/pristine" patched vmlinux_plain pristine vmlinux_plain "$plain"
+row "(b) module exports (GPL user), patched/pristine" patched module_plain_gpl pristine module_plain_gpl "$plain"
+row "(b) module exports (proprietary user), patched/pristine" patched module_plain_prop pristine module_plain_prop "$plain"
 # The same against the independent fixes alone (patches 1-FIXES): the
 # feature's own cost, without what they change (6.12: the strscpy() of
 # patch 2 makes every import cheaper).
-row "(a) vmlinux exports, patched/fixes" patched vmlinux_plain fixes vmlinux_plain 1.01
-row "(b) module exports (GPL user), patched/fixes" patched module_plain_gpl fixes module_plain_gpl 1.01
-row "(b) module exports (proprietary user), patched/fixes" patched module_plain_prop fixes module_plain_prop 1.01
-row "patches 1-$fixes alone, vmlinux exports, fixes/pristine" fixes vmlinux_plain pristine vmlinux_plain 1.01
-row "(c) future-GPL/plain, GPL user" patched future_gpl patched module_plain_gpl 1.01
-row "(c) future-GPL/plain, proprietary user (warns)" patched future_prop patched module_plain_prop 1.10
+row "(a) vmlinux exports, patched/fixes" patched vmlinux_plain fixes vmlinux_plain "$plain"
+row "(b) module exports (GPL user), patched/fixes" patched module_plain_gpl fixes module_plain_gpl "$plain"
+row "(b) module exports (proprietary user), patched/fixes" patched module_plain_prop fixes module_plain_prop "$plain"
+row "patches 1-$fixes alone, vmlinux exports, fixes/pristine" fixes vmlinux_plain pristine vmlinux_plain "$plain"
+row "(c) future-GPL/plain, GPL user" patched future_gpl patched module_plain_gpl "$future_gpl"
+row "(c) future-GPL/plain, proprietary user (warns)" patched future_prop patched module_plain_prop "$future_prop"
 echo
 # delta NAME PRISTINE PATCHED
 delta() { printf '| %s | %s | %s | %+d |\n' "$1" "$2" "$3" $(($3 - $2)); }

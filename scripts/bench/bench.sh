@@ -79,7 +79,7 @@ for k in $kernels; do
 	QEMU_ACCEL="-accel tcg" boot "$k" tcg
 done
 sh scripts/bench/bench-report.sh "$out" "$(cat "$out/patched/obj/include/config/kernel.release")" \
-	"$fixes" >"$out/report.md"
+	"tests/bases/$base" >"$out/report.md"
 cat "$out/report.md"
 # Newest run first, under the marker, so the next run reads against this one.
 doc=Documentation/benchmarks.md
