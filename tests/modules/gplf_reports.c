@@ -15,7 +15,7 @@ module_param(warn, bool, 0);
 MODULE_PARM_DESC(warn, "WARN() once");
 static bool leak;
 module_param(leak, bool, 0);
-MODULE_PARM_DESC(leak, "allocate and forget 16 KiB (kmemleak)");
+MODULE_PARM_DESC(leak, "allocate and forget 4 x 16 KiB (kmemleak)");
 static unsigned int overread;
 module_param(overread, uint, 0);
 MODULE_PARM_DESC(overread, "read one byte past a kmalloc(overread) (KASAN)");
@@ -53,6 +53,8 @@ static noinline int read_past_end(unsigned int size)
 
 static int __init gplf_reports_init(void)
 {
+	int i;
+
 	/* Lockdep first: any other report taints and so turns it off. */
 	if (lock_inversion) {
 		lock_pair(&gplf_lock_a, &gplf_lock_b);
@@ -67,10 +69,13 @@ static int __init gplf_reports_init(void)
 	/*
 	 * Past the slab caches: on 7.3 a kmalloc-1k object stays referenced
 	 * from its cache's per-CPU array after it is handed out, and
-	 * kmemleak never reports it.
+	 * kmemleak never reports it.  Several: kmemleak is conservative, and
+	 * a stale copy of one pointer left in scanned memory (an IRQ stack)
+	 * hides that object; the suite needs one report.
 	 */
-	if (leak && !kmalloc(16384, GFP_KERNEL))
-		return -ENOMEM;
+	for (i = 0; leak && i < 4; i++)
+		if (!kmalloc(16384, GFP_KERNEL))
+			return -ENOMEM;
 	if (overread && read_past_end(overread) < 0)
 		return -ENOMEM;
 	pr_info("gplf_reports: done\n");
