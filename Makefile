@@ -49,6 +49,9 @@ $(foreach a,$(ARCHS),$(eval image.$(a) := $(call field,tests/arch/$(a).config,im
 $(foreach a,$(ARCHS),$(eval cross.$(a) := $(call field,tests/arch/$(a).config,cross)))
 $(foreach a,$(ARCHS),$(eval cflags.$(a) := $(call field,tests/arch/$(a).config,cflags)))
 $(foreach a,$(ARCHS),$(eval packages.$(a) := $(call field,tests/arch/$(a).config,packages)))
+# The busybox binary of an architecture whose record names one.
+$(foreach a,$(ARCHS),$(eval busybox.$(a) := \
+	$(if $(call field,tests/arch/$(a).config,busybox),$(B)/busybox-$(a)/bin/busybox)))
 KMAKE	= sh scripts/harness/kmake.sh $(arch.$(1)) $(SRC) $(BB)/$(1)/obj
 # For a recipe building external modules for cell $(1): a
 # TRIM_UNUSED_KSYMS kernel lacks exports they bind, so modpost only
@@ -219,11 +222,9 @@ $(B)/busybox-%/bin/busybox: tests/arch/%.config scripts/harness/apt-fetch.sh
 
 # What tests/suite/kselftest.t ("# root: kselftest") adds to its guest.
 $(BB)/%/kselftest.stamp: $(BB)/%/kernel.stamp scripts/harness/kselftest-root.sh \
-		$$(addprefix tests/arch/,$$(arch.$$*).config) \
-		$$(if $$(call field,tests/arch/$$(arch.$$*).config,busybox),$(B)/busybox-$$(arch.$$*)/bin/busybox)
+		$$(addprefix tests/arch/,$$(arch.$$*).config) $$(busybox.$$(arch.$$*))
 	@sh scripts/harness/kselftest-root.sh $(arch.$*) $(SRC) $(BB)/$* \
-		"$(if $(call field,tests/arch/$(arch.$*).config,busybox),$(B)/busybox-$(arch.$*)/bin/busybox)" \
-		$(call modpost_warn,$*)
+		"$(busybox.$(arch.$*))" $(call modpost_warn,$*)
 	@touch $@
 $(foreach c,$(CELLS),$(BB)/$(c)/kselftest.cpio.gz): $(BB)/%/kselftest.cpio.gz: $(BB)/%/kselftest.stamp
 

@@ -29,17 +29,16 @@ rm -f "$root"/lib/modules/*/build
 # tree.sh takes), from clean, so no cell installs another's modules.  O
 # as well: the selftests pass their O (empty without one) down to the
 # kernel's make, where it overrides the build tree's own.
+# kmake.sh passes the cell's ARCH, cross compiler and ccache, as for the
+# kernel; its O is the build tree, which KDIR names too.
 kselftest() {
 	obj=$(realpath "$dir/obj")
-	make -s -C "$src/tools/testing/selftests" TARGETS=module ARCH="$arch" \
-		${cross:+CROSS_COMPILE="$cross"} CC="ccache ${cross}gcc" \
-		O="$obj" KDIR="$obj" $vars "$@" >>"$dir/kselftest.log" 2>&1 ||
+	sh scripts/harness/kmake.sh "$arch" "$src/tools/testing/selftests" "$obj" \
+		TARGETS=module KDIR="$obj" $vars "$@" >>"$dir/kselftest.log" 2>&1 ||
 		{ cat "$dir/kselftest.log" >&2; die "kselftest $* failed"; }
 }
 if [ -d "$src/tools/testing/selftests/module" ]; then
-	cross=$(sh scripts/harness/field.sh "tests/arch/$arch.config" cross)
-	(unset MAKEFLAGS MFLAGS
-	flock 9
+	(flock 9
 	kselftest clean
 	kselftest INSTALL_PATH="$root/kselftest" install) 9>"$(dirname "$src")/tree.lock"
 fi
