@@ -97,7 +97,7 @@ cell_ktaps = $(if $(filter none,$(boot.$(1))),\
 	$(foreach k,$(call field,tests/cells/$(1).config,checks),$(BB)/$(1)/$(k)-tests.ktap),\
 	$(foreach s,$(SUITES),$(BB)/$(1)/$(s).ktap))
 ktaps	= $(foreach c,$(1),$(call cell_ktaps,$(c)))
-HOST_KTAPS := $(BB)/host.ktap $(BB)/tools.ktap $(BB)/audit.ktap
+HOST_KTAPS := $(BB)/host.ktap $(BB)/tools.ktap $(BB)/audit.ktap $(BB)/audit-asan.ktap
 REPORT	:= sh scripts/harness/ktap-report.sh
 
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
@@ -243,38 +243,53 @@ $(BB)/%.ktap: $(BB)/%.cpio.gz $(BB)/init-x86_64 scripts/harness/run-suites.sh
 $(foreach c,$(CELLS),$(BB)/$(c)/stress.ktap): $(BB)/STRESS_CYCLES.var
 
 # gpl-future-audit: a host tool, built without the kernel tree.  The
-# sanitizer build is what the tests feed broken files to.
+# sanitizer build is what the tests feed broken files to.  CFLAGS,
+# CPPFLAGS and LDFLAGS are the user's (make install CFLAGS=...); only
+# the project's own builds add -Werror: a user's newer compiler may warn.
 AUDIT_DIR	:= scripts/gpl-future-audit
 AUDIT_SRCS	:= $(filter-out $(AUDIT_DIR)/fuzz.c,$(wildcard $(AUDIT_DIR)/*.c))
 AUDIT		:= $(B)/tools/gpl-future-audit
-AUDIT_CFLAGS	?= -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -std=gnu11
-AUDIT_LIBS	:= -lelf -llzma -lzstd -pthread
+CFLAGS		?= -O2 -g
+AUDIT_WARN	:= -Wall -Wextra -Wno-unused-parameter -std=gnu11
+AUDIT_LIBS	:= -lelf -llzma -lzstd -lz -pthread
 SANITIZE	:= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 ASAN_AUDIT	:= $(B)/tools/asan/gpl-future-audit
 PREFIX		?= /usr/local
 FUZZ_TIME	?= 120
+build_audit	= $(CC) $(CPPFLAGS) $(CFLAGS) $(AUDIT_WARN) $(1) $(LDFLAGS) \
+		  -o $@ $(AUDIT_SRCS) $(AUDIT_LIBS)
 
 audit: $(AUDIT)
 $(AUDIT): $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $(B)/deps.stamp
 	@mkdir -p $(@D)
-	$(CC) $(AUDIT_CFLAGS) -o $@ $(AUDIT_SRCS) $(AUDIT_LIBS)
+	$(call build_audit,-Werror)
 
 $(ASAN_AUDIT): $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $(B)/deps.stamp
 	@mkdir -p $(@D)
-	$(CC) $(AUDIT_CFLAGS) -O1 $(SANITIZE) -o $@ $(AUDIT_SRCS) $(AUDIT_LIBS)
+	$(call build_audit,-Werror -O1 $(SANITIZE))
 
-install: $(AUDIT)
-	install -D -m 0755 $(AUDIT) $(DESTDIR)$(PREFIX)/bin/gpl-future-audit
+# Built anew each time, with the flags of this make.
+$(B)/tools/install/gpl-future-audit: FORCE
+	@mkdir -p $(@D)
+	$(call build_audit)
 
-# The seed corpus: the test modules, plain and packed.
+install: $(B)/tools/install/gpl-future-audit
+	install -D -m 0755 $< $(DESTDIR)$(PREFIX)/bin/gpl-future-audit
+	install -D -m 0644 $(AUDIT_DIR)/gpl-future-audit.1 \
+		$(DESTDIR)$(PREFIX)/share/man/man1/gpl-future-audit.1
+	install -D -m 0644 $(AUDIT_DIR)/gpl-future-audit.bash-completion \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/gpl-future-audit
+
+# The seed corpus: the test modules and the test modules'
+# Module.symvers, each plain and packed as xz, zstd and gzip.
 fuzz: $(BB)/$(DEMO)/modules.stamp
 	@sh scripts/harness/install-deps.sh clang libclang-rt-14-dev
 	@mkdir -p $(B)/fuzz/corpus
 	clang -g -O1 -fsanitize=fuzzer $(SANITIZE) -o $(B)/fuzz/fuzz-audit \
 		$(AUDIT_DIR)/fuzz.c $(filter-out $(AUDIT_DIR)/main.c,$(AUDIT_SRCS)) $(AUDIT_LIBS)
-	@for ko in $(BB)/$(DEMO)/mods/*.ko; do n=$$(basename $$ko); \
-		cp $$ko $(B)/fuzz/corpus/$$n; xz -c $$ko > $(B)/fuzz/corpus/$$n.xz; \
-		zstd -q -f -c $$ko > $(B)/fuzz/corpus/$$n.zst; done
+	@for f in $(BB)/$(DEMO)/mods/*.ko $(BB)/$(DEMO)/mods/Module.symvers; do \
+		n=$(B)/fuzz/corpus/$$(basename $$f); cp $$f $$n; xz -c $$f >$$n.xz; \
+		zstd -q -f -c $$f >$$n.zst; gzip -c $$f >$$n.gz; done
 	cd $(B)/fuzz && ./fuzz-audit -max_total_time=$(FUZZ_TIME) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 corpus
 
@@ -291,9 +306,14 @@ $(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/r
 	@CELLS="$(HOST_CELLS)" sh scripts/checks/host-tests.sh $(BB) > $@
 $(BB)/tools.ktap: $(BB)/tree.stamp $(wildcard tests/tools/*) scripts/checks/tool-tests.sh
 	@sh scripts/checks/tool-tests.sh $(SRC) > $@
-$(BB)/audit.ktap: $(AUDIT) $(ASAN_AUDIT) $(CHECK_MODS) $(wildcard tests/audit/*) \
-		$(AUDIT_DIR)/fuzz.c tests/init/init.c tests/mangle/ko-mangle.c scripts/checks/audit-tests.sh
-	@sh scripts/checks/audit-tests.sh $(BB) $(AUDIT) $(ASAN_AUDIT) > $@
+# The audit cases run twice: with the tool as installed, and with it
+# built with ASan and UBSan.
+AUDIT_CASE_DEPS := $(CHECK_MODS) $(wildcard tests/audit/* $(AUDIT_DIR)/*) \
+		tests/init/init.c tests/mangle/ko-mangle.c scripts/checks/audit-tests.sh
+$(BB)/audit.ktap: $(AUDIT) $(AUDIT_CASE_DEPS)
+	@sh scripts/checks/audit-tests.sh $(BB) $(AUDIT) > $@
+$(BB)/audit-asan.ktap: $(ASAN_AUDIT) $(AUDIT_CASE_DEPS)
+	@sh scripts/checks/audit-tests.sh $(BB) $(ASAN_AUDIT) > $@
 # The checks of a cell that is built, not booted (its record's
 # "checks: NAME": scripts/checks/NAME-tests.sh OBJ).
 $(BB)/%-tests.ktap: $(BB)/$$(*D)/kernel.stamp scripts/checks/$$(*F)-tests.sh

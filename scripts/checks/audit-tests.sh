@@ -1,13 +1,22 @@
 #!/bin/sh
-# audit-tests.sh BUILD AUDIT ASAN_AUDIT: check gpl-future-audit against
-# the test modules and Module.symvers of the patched builds, and feed
-# the ASan/UBSan build crafted broken files.  KTAP output.
+# audit-tests.sh BUILD AUDIT: check gpl-future-audit (the build AUDIT,
+# plain or with ASan and UBSan) against the test modules and
+# Module.symvers of the patched builds, crafted broken files and what
+# distributions ship.  KTAP output.  Any sanitizer report, in any run of
+# a case, fails that case; the cases about the sources and packaging run
+# with the plain build only.
 set -u
 
-b=$1 audit=$2 asan=$3
+b=$1 audit=$2
 obj=$b/modversions/obj mods=$b/modversions/mods
 symvers=$obj/Module.symvers
+src=scripts/gpl-future-audit
 . scripts/harness/ktap-lib.sh
+# Reports go to files, so a run in a pipeline is caught too.
+export ASAN_OPTIONS="log_path=$tmp/sanitizer:exitcode=99"
+export UBSAN_OPTIONS="log_path=$tmp/sanitizer:exitcode=99:print_stacktrace=1"
+sanitized=false
+nm -D "$audit" | grep -q ' __asan_init' && sanitized=true
 
 # The files of module directory $1 the tool must skip, as it says so on
 # stderr: tests/audit/skipped.tsv lists the broken exporters
@@ -26,9 +35,9 @@ got_skipped() {
 }
 
 # The exit status of a run over a whole module directory $1: 1 (some
-# module affected), 2 when it has files to skip.
+# module affected), plus 2 when it has files to skip.
 want_rc() {
-	[ -n "$(want_skipped "$1")" ] && echo 2 || echo 1
+	[ -n "$(want_skipped "$1")" ] && echo 3 || echo 1
 }
 
 # The findings without the file column (paths differ between runs).
@@ -36,14 +45,36 @@ findings() {
 	"$@" -f tsv | grep -v '^#' | cut -f1-5
 }
 
-# Runs the sanitizer build; any report from ASan or UBSan fails the test.
-run_asan() {
-	"$asan" "$@" 2>"$tmp/asan.err"
+# Runs the tool, its stderr in $tmp/err; returns its exit status.
+run_audit() {
+	"$audit" "$@" 2>"$tmp/err"
+}
+
+# The exit status of "$@" is $want, or the test fails saying so.
+want_exit() {
+	want=$1
+	shift
+	run_audit "$@" >"$tmp/stdout"
 	rc=$?
-	if grep -E 'AddressSanitizer|runtime error|LeakSanitizer' "$tmp/asan.err"; then
-		return 99
-	fi
-	return $rc
+	[ $rc = "$want" ] && return
+	cat "$tmp/err"
+	echo "$*: exit $rc, want $want"
+	return 1
+}
+
+# A case, then: no sanitizer report was written by any of its runs.
+case_() {
+	"$1" || return 1
+	! ls "$tmp"/sanitizer.* >/dev/null 2>&1 && return
+	cat "$tmp"/sanitizer.*
+	rm -f "$tmp"/sanitizer.*
+	return 1
+}
+
+# A case about the sources or the install: the same with any build.
+plain_only() {
+	num=$((num + 1))
+	echo "ok $num $1 # SKIP the same with the plain build"
 }
 
 finds_expected_modules_and_symbols() {
@@ -89,7 +120,7 @@ gpl_modules_are_not_reported() {
 	for m in gplf_gpl gplf_gplplus gplf_dualmit gplf_taint_future smoke_gpl; do
 		"$audit" -s "$symvers" "$mods/$m.ko" >"$tmp/out1" ||
 			{ cat "$tmp/out1"; echo "$m: exit $?"; return 1; }
-		grep -q '^1 modules scanned, 0 not GPL-compatible, 0 affected, 0 skipped$' "$tmp/out1" ||
+		grep -q '^1 modules scanned, 0 not GPL-compatible, 0 affected, 0 imports unresolved, 0 skipped$' "$tmp/out1" ||
 			{ cat "$tmp/out1"; return 1; }
 	done
 }
@@ -216,29 +247,28 @@ json_is_valid_and_complete() {
 	skipped=$(want_skipped "$mods" | wc -l)
 	jq -e --argjson n "$n" --argjson s "$skipped" \
 		'.scanned == $n - $s and .affected == 10 and .skipped == $s and
+		.unresolved == 0 and (.skipped_files | length) == $s and
 		([.findings[] | select(.kind == "gpl-future")] | length) == 1012' "$tmp/json" ||
 		{ head -c 600 "$tmp/json"; echo; return 1; }
 }
 
-# 0 clean, 1 affected, 2 usage or input error.
+# A bit field: 1 affected, 2 usage or input error, 4 an import
+# unresolved; 0 only when every module was read and none is affected.
 exit_codes() {
-	check() {
-		want=$1
-		shift
-		"$audit" "$@" >/dev/null 2>"$tmp/err"
-		rc=$?
-		[ $rc = "$want" ] || { cat "$tmp/err"; echo "$*: exit $rc, want $want"; return 1; }
-	}
-	check 0 -s "$symvers" "$mods/gplf_gpl.ko" &&
-	check 1 -s "$symvers" "$mods/gplf_prop.ko" &&
-	check 2 -s "$symvers" &&
-	check 2 --no-such-option "$mods" &&
-	check 2 -f xml -s "$symvers" "$mods" &&
-	check 2 -j 0 -s "$symvers" "$mods" &&
-	check 2 "$mods/gplf_gpl.ko" &&
-	check 2 -s "$tmp/missing.symvers" "$mods" &&
-	check 2 -s "$symvers" "$tmp/missing.ko" &&
-	check 0 --help
+	want_exit 0 -s "$symvers" "$mods/gplf_gpl.ko" &&
+	want_exit 1 -s "$symvers" "$mods/gplf_prop.ko" &&
+	echo "not a module" >"$tmp/text.ko"
+	want_exit 3 -s "$symvers" "$mods/gplf_prop.ko" "$tmp/text.ko" &&
+	want_exit 4 -s "$mods/Module.symvers" "$mods/smoke_bypass.ko" &&
+	want_exit 2 -s "$symvers" &&
+	want_exit 2 --no-such-option "$mods" &&
+	want_exit 2 -f xml -s "$symvers" "$mods" &&
+	want_exit 2 -j 0 -s "$symvers" "$mods" &&
+	want_exit 2 -k 1.2.3 -s "$symvers" "$mods" &&
+	want_exit 2 -s "$tmp/missing.symvers" "$mods" &&
+	want_exit 2 -s "$symvers" "$tmp/missing.ko" &&
+	want_exit 0 --help &&
+	want_exit 0 --version
 }
 
 bad_symvers_is_an_input_error() {
@@ -288,16 +318,16 @@ broken_export_flags_are_errors() {
 	for why in 'unknown-flags: unknown export flags in __kflagstab' \
 		'short-flags: export flags outside __kflagstab' \
 		'moved-flags: export flags outside __kflagstab'; do
-		run_asan -e "$tmp/${why%%:*}" "$mods/gplf_prop.ko" >/dev/null
+		run_audit -e "$tmp/${why%%:*}" "$mods/gplf_prop.ko" >/dev/null
 		rc=$?
-		[ $rc = 2 ] && grep -q "$why\$" "$tmp/asan.err" ||
-			{ cat "$tmp/asan.err"; echo "${why%%:*}: exit $rc, want 2 and '$why'"; return 1; }
+		[ $rc = 2 ] && grep -q "$why\$" "$tmp/err" ||
+			{ cat "$tmp/err"; echo "${why%%:*}: exit $rc, want 2 and '$why'"; return 1; }
 	done
 	# The byte poked is that export's: 2 keeps it future-GPL, 0 makes it plain.
 	cp "$v" "$tmp/future-flags" && poke8 "$tmp/future-flags" "$at" 2 &&
-		run_asan -e "$tmp/future-flags" "$mods/gplf_prop.ko" | grep -q test_gpl_future_add &&
+		run_audit -e "$tmp/future-flags" "$mods/gplf_prop.ko" | grep -q test_gpl_future_add &&
 		poke8 "$tmp/future-flags" "$at" 0 &&
-		! run_asan -e "$tmp/future-flags" "$mods/gplf_prop.ko" | grep -q test_gpl_future_add ||
+		! run_audit -e "$tmp/future-flags" "$mods/gplf_prop.ko" | grep -q test_gpl_future_add ||
 		{ echo "the flags byte of test_gpl_future_add is not at $at"; return 1; }
 	# gplf_mangle_b's label renamed in .strtab: to nothing, to _a's.
 	mkdir "$tmp/labels"
@@ -305,11 +335,11 @@ broken_export_flags_are_errors() {
 		perl -0777 -pe 's/__flags_gplf_mangle_b\0/__flags_gplf_mangle_'$to'\0/ or die' \
 			"$mods/gplf_mangle.ko" >"$tmp/labels/to-$to.ko" || return 1
 	done
-	run_asan -s "$symvers" "$tmp/labels" >/dev/null
+	run_audit -s "$symvers" "$tmp/labels" >/dev/null
 	rc=$?
-	[ $rc = 2 ] && grep -q 'to-x.ko: export without flags in __kflagstab (skipped)$' "$tmp/asan.err" &&
+	[ $rc = 2 ] && grep -q 'to-x.ko: export without flags in __kflagstab (skipped)$' "$tmp/err" &&
 		grep -Eq 'to-a.ko: export (with two flags symbols|without flags in __kflagstab) \(skipped\)$' \
-			"$tmp/asan.err" || { cat "$tmp/asan.err"; echo "exit $rc"; return 1; }
+			"$tmp/err" || { cat "$tmp/err"; echo "exit $rc"; return 1; }
 }
 
 # The section header offset of the symbol table of FILE.
@@ -339,52 +369,48 @@ make_broken_files() {
 	zstd -q -c "$good" >"$tmp/packed" && head -c $(($(stat -c %s "$tmp/packed") / 2)) "$tmp/packed" >"$d/truncated.ko.zst"
 	cp "$good" "$d/empty-symtab.ko" &&
 		poke64 "$d/empty-symtab.ko" $(($(symtab_shdr "$good") + 32)) 0
-	gzip -c "$good" >"$d/packed.ko.gz.ko"
+	gzip -c "$good" >"$tmp/packed" && head -c $(($(stat -c %s "$tmp/packed") / 2)) "$tmp/packed" >"$d/truncated.ko.gz"
 	printf '\375\067\172\130\132\000garbage' >"$d/garbage.ko.xz"
 	cp "$good" "$d/good.ko"
 }
 
 broken_files_are_reported_and_skipped() {
 	make_broken_files
-	run_asan -s "$symvers" "$tmp/broken" >"$tmp/out1"
-	rc=$?
-	cat "$tmp/asan.err" >"$tmp/err"
-	[ $rc = 2 ] || { cat "$tmp/err"; echo "exit $rc, want 2"; return 1; }
+	want_exit 3 -s "$symvers" "$tmp/broken" || return 1
+	mv "$tmp/stdout" "$tmp/out1"
 	n=$(ls "$tmp/broken" | wc -l)
 	skipped=$(grep -c '(skipped)$' "$tmp/err")
 	[ "$skipped" = $((n - 1)) ] || { cat "$tmp/err"; echo "$skipped of $((n - 1)) skipped"; return 1; }
 	# The one good file is still audited.
-	grep -q '^1 modules scanned, 1 not GPL-compatible, 1 affected, '"$skipped"' skipped$' "$tmp/out1" &&
+	grep -q '^1 modules scanned, 1 not GPL-compatible, 1 affected, 0 imports unresolved, '"$skipped"' skipped$' "$tmp/out1" &&
 		grep -q 'test_gpl_future_add' "$tmp/out1" || { cat "$tmp/out1"; return 1; }
-	for why in 'truncated.ko: ' 'no-modinfo.ko: no .modinfo section' \
+	for why in 'truncated.ko: truncated: ' 'ident-only.ko: truncated: ' \
+		'no-modinfo.ko: no .modinfo section' \
 		'no-symtab.ko: no symbol table' 'vmlinux.ko: not a module' \
 		'empty-symtab.ko: empty symbol table' 'bad-symtab-size.ko: ' 'bad-shoff.ko: ' \
 		'text.ko: not an ELF file' 'truncated.ko.xz: corrupt xz data' \
-		'truncated.ko.zst: corrupt zstd data' 'packed.ko.gz.ko: gzip-compressed'; do
+		'truncated.ko.zst: corrupt zstd data' 'truncated.ko.gz: corrupt gzip data'; do
 		grep -q "$why" "$tmp/err" || { cat "$tmp/err"; echo "no '$why'"; return 1; }
 	done
 }
 
-# Every byte of a module cut off in turn: no crash, no sanitizer report.
-asan_survives_every_truncation() {
+# A module cut short anywhere from the end of its ELF header's magic
+# to its last byte, every 97 bytes, and the end of each of its sections
+# (where a section's own checks would see it whole): skipped as
+# truncated, never as something else.
+every_truncation_is_said_truncated() {
 	good=$mods/gplf_exporter.ko
 	size=$(stat -c %s "$good")
-	i=0
-	while [ $i -lt "$size" ]; do
-		head -c $i "$good" >"$tmp/cut.ko"
-		run_asan -q -s "$symvers" "$tmp/cut.ko" >/dev/null
-		rc=$?
-		[ $rc = 2 ] || { cat "$tmp/asan.err"; echo "cut at $i: exit $rc"; return 1; }
-		i=$((i + 97))
+	cuts=$(seq 4 97 "$size"; echo $((size - 1)); readelf -SW "$good" |
+		sed -n 's/^ *\[ *[0-9]*\] [^ ]* *[A-Z_]* *[0-9a-f]* \([0-9a-f]*\) \([0-9a-f]*\) .*/\1 \2/p' |
+		while read -r off sz; do echo $((0x$off + 0x$sz - 1)); done)
+	for i in $cuts; do
+		[ "$i" -ge 4 ] && [ "$i" -lt "$size" ] || continue
+		head -c "$i" "$good" >"$tmp/cut.ko"
+		want_exit 2 -q -s "$symvers" "$tmp/cut.ko" || { echo "cut at $i"; return 1; }
+		grep -q 'cut.ko: truncated: .* (skipped)$' "$tmp/err" ||
+			{ cat "$tmp/err"; echo "cut at $i: not said truncated"; return 1; }
 	done
-}
-
-asan_build_agrees() {
-	findings "$audit" -s "$symvers" -a tests/audit/assume-future.txt "$mods" 2>/dev/null >"$tmp/rel"
-	run_asan -f tsv -s "$symvers" -a tests/audit/assume-future.txt "$mods" >"$tmp/asan.tsv"
-	rc=$?
-	[ $rc = "$(want_rc "$mods")" ] || { cat "$tmp/asan.err"; echo "exit $rc"; return 1; }
-	grep -v '^#' "$tmp/asan.tsv" | cut -f1-5 | diff -u "$tmp/rel" -
 }
 
 # The project's C sources.  Library names (Elf_Scn, ZSTD_*) and
@@ -398,36 +424,336 @@ sources_pass_checkpatch() {
 		"$b/linux/scripts/checkpatch.pl" --strict --no-tree --no-summary -q -f "$f" |
 			grep -E '^(ERROR|WARNING|CHECK)' |
 			grep -v -e 'CamelCase: <\(G\?Elf_\|Elf>\|ZSTD_\|LLVMFuzzer\)' \
-				-e "'u8' over 'uint8_t'" -e "$nolibc"
+				-e 'CamelCase: <\(Elf32_\|Elf64_\|inflate\)' \
+			-e "'u8' over 'uint8_t'" -e "$nolibc"
 	done >"$tmp/cp"
 	! grep . "$tmp/cp"
 }
 
+# Without -s or -e the Module.symvers of the release is looked for where
+# distributions put it (under -b DIR here), and finding none is an
+# error that says where it looked: the modules' own exports never stand
+# for the kernel's.
+default_symvers_or_an_error() {
+	want_exit 2 -b "$tmp/root" -k 9.9.9-test "$mods" || return 1
+	grep -q "no Module.symvers of 9.9.9-test found in:" "$tmp/err" &&
+		grep -q "^  $tmp/root/lib/modules/9.9.9-test/build/Module.symvers\$" "$tmp/err" &&
+		grep -q "^  $tmp/root/boot/symvers-9.9.9-test.gz\$" "$tmp/err" || { cat "$tmp/err"; return 1; }
+	findings "$audit" -s "$symvers" "$mods" >"$tmp/want"
+	for place in lib/modules/9.9.9-test/build/Module.symvers boot/symvers-9.9.9-test.gz \
+		lib/modules/9.9.9-test/symvers.xz; do
+		rm -rf "$tmp/root"
+		mkdir -p "$tmp/root/$(dirname "$place")"
+		case $place in
+		*.gz) gzip -c "$symvers" ;;
+		*.xz) xz -c "$symvers" ;;
+		*) cat "$symvers" ;;
+		esac >"$tmp/root/$place"
+		findings "$audit" -b "$tmp/root" -k 9.9.9-test "$mods" 2>"$tmp/err" >"$tmp/got"
+		diff -u "$tmp/want" "$tmp/got" || { echo "$place"; return 1; }
+		grep -q "exports from $tmp/root/$place\$" "$tmp/err" || { cat "$tmp/err"; return 1; }
+	done
+}
+
+# An import found in no export source is reported, as modpost's
+# "undefined!", and fails the run with its own bit; a weak one may stay
+# unresolved (the loader leaves it 0).
+unresolved_imports_fail_the_run() {
+	want_exit 4 -f tsv -s "$mods/Module.symvers" "$mods/gplf_prop.ko" || return 1
+	grep -v '^#' "$tmp/stdout" | cut -f1-5 >"$tmp/got"
+	printf 'gplf_prop\tProprietary\t%s\tunresolved\t-\n' _printk test_gpl_future_add \
+		test_gpl_future_magic | diff -u - "$tmp/got" || return 1
+	want_exit 4 -f json -s "$mods/Module.symvers" "$mods/gplf_prop.ko" &&
+		jq -e '.unresolved == 3 and .affected == 0 and
+			([.findings[] | select(.kind == "unresolved" and .exporter == null)] | length) == 3' \
+			"$tmp/stdout" >/dev/null || { cat "$tmp/stdout"; return 1; }
+	# Both bits: affected by test_gpl_future_add, _printk unresolved.
+	grep -v '	_printk	' "$symvers" >"$tmp/no-printk.symvers"
+	want_exit 5 -s "$tmp/no-printk.symvers" "$mods/gplf_prop.ko" || return 1
+	objcopy --weaken-symbol=_printk "$mods/gplf_prop.ko" "$tmp/weak.ko" &&
+		want_exit 1 -f tsv -s "$tmp/no-printk.symvers" "$tmp/weak.ko" &&
+		! grep -q '_printk' "$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
+}
+
+# A directory without a module is an error, alone or among others.
+no_module_is_an_error() {
+	mkdir -p "$tmp/empty" "$tmp/other"
+	echo text >"$tmp/other/README"
+	for args in "$tmp/empty" "$tmp/other" "$mods $tmp/empty"; do
+		# shellcheck disable=SC2086 # two paths
+		want_exit 2 -s "$symvers" $args || return 1
+		grep -q ": no module in it (\*.ko, \*.ko.xz, \*.ko.zst, \*.ko.gz)\$" "$tmp/err" ||
+			{ cat "$tmp/err"; return 1; }
+	done
+}
+
+# RHEL's weak-updates/ links to modules elsewhere: links are followed,
+# each real file read once, a broken link is skipped, a link to a
+# directory is not walked.
+symlinked_modules_are_followed_once() {
+	d=$tmp/weak-updates
+	mkdir -p "$d/sub"
+	cp "$mods/gplf_prop.ko" "$d/sub/real.ko"
+	m=$(realpath "$mods")
+	ln -s "$m/gplf_mod_prop.ko" "$d/mod_prop.ko"
+	ln -s sub/real.ko "$d/again.ko"
+	ln -s "$m/gplf_prop.ko" "$d/prop.ko"
+	ln -s "$m/gplf_prop.ko" "$d/prop2.ko.xz"
+	ln -s "$tmp/nowhere.ko" "$d/broken.ko"
+	ln -s "$m" "$d/dir"
+	want_exit 3 -f json -s "$symvers" -s "$mods/Module.symvers" "$d" || return 1
+	jq -e '.scanned == 3 and .skipped == 1 and
+		.skipped_files == [{"file": "'"$d"'/broken.ko", "reason": "broken symbolic link"}] and
+		([.findings[].file] | unique) == ["'"$d"'/again.ko", "'"$d"'/mod_prop.ko", "'"$d"'/prop.ko"]' \
+		"$tmp/stdout" >/dev/null || { cat "$tmp/stdout"; return 1; }
+	grep -q 'broken.ko: broken symbolic link (skipped)$' "$tmp/err" || { cat "$tmp/err"; return 1; }
+}
+
+# A FIFO or a device is never opened for reading, wherever it is named.
+non_regular_files_are_not_opened() {
+	mkdir -p "$tmp/fifo"
+	mkfifo "$tmp/fifo/blocks.ko" "$tmp/blocks.symvers"
+	for args in "$tmp/fifo/blocks.ko" "$tmp/fifo" "/dev/zero"; do
+		# A writer gets past open() only if a reader opens the FIFO.
+		rm -f "$tmp/opened"
+		(: >"$tmp/fifo/blocks.ko" && : >"$tmp/opened") &
+		writer=$!
+		timeout 20 "$audit" -s "$symvers" $args >/dev/null 2>"$tmp/err"
+		rc=$?
+		kill $writer 2>/dev/null
+		wait $writer
+		[ ! -e "$tmp/opened" ] || { echo "$args: the FIFO was opened"; return 1; }
+		[ $rc = 2 ] && grep -q ": not a regular file (skipped)\$" "$tmp/err" ||
+			{ cat "$tmp/err"; echo "$args: exit $rc"; return 1; }
+	done
+	for opt in -s -a --baseline; do
+		set -- -s "$symvers"
+		[ "$opt" = -s ] && set --
+		timeout 20 "$audit" "$@" "$opt" "$tmp/blocks.symvers" "$mods/gplf_prop.ko" \
+			>/dev/null 2>"$tmp/err"
+		rc=$?
+		[ $rc = 2 ] && grep -q "blocks.symvers: not a regular file\$" "$tmp/err" ||
+			{ cat "$tmp/err"; echo "$opt: exit $rc"; return 1; }
+	done
+}
+
+# Module.symvers as RPM distributions ship it: symvers.gz, .xz, .zst.
+compressed_symvers_read_as_plain() {
+	findings "$audit" -s "$symvers" "$mods" >"$tmp/want"
+	gzip -c "$symvers" >"$tmp/symvers.gz"
+	xz -c "$symvers" >"$tmp/symvers.xz"
+	zstd -q -c "$symvers" >"$tmp/symvers.zst"
+	for f in symvers.gz symvers.xz symvers.zst; do
+		findings "$audit" -s "$tmp/$f" "$mods" | diff -u "$tmp/want" - || { echo "$f"; return 1; }
+	done
+}
+
+# --version says what the man page says; getopt names the tool, not
+# the path it was run by.
+version_and_usage_name_the_tool() {
+	want_exit 0 --version || return 1
+	v=$(sed -n 's/^\.TH [^ ]* 1 [^ ]* "\(gpl-future-audit [^"]*\)".*/\1/p' "$src/gpl-future-audit.1")
+	[ -n "$v" ] && [ "$(cat "$tmp/stdout")" = "$v" ] ||
+		{ echo "--version: '$(cat "$tmp/stdout")', man page: '$v'"; return 1; }
+	want_exit 2 --no-such-option "$mods" &&
+		grep -qx "gpl-future-audit: unrecognized option '--no-such-option'" "$tmp/err" ||
+		{ cat "$tmp/err"; return 1; }
+}
+
+# No module is uncompressed past 256 MiB: refused as too large, and a
+# zstd frame that states its size is refused before it is uncompressed.
+decompression_is_capped() {
+	mkdir -p "$tmp/bomb"
+	head -c 300M /dev/zero >"$tmp/big"
+	zstd -q -c "$tmp/big" >"$tmp/bomb/stated.ko.zst"
+	want_exit 2 --stats -s "$symvers" "$tmp/bomb/stated.ko.zst" || return 1
+	grep -q 'stated.ko.zst: larger than 256 MiB uncompressed (skipped)$' "$tmp/err" || { cat "$tmp/err"; return 1; }
+	rss=$(sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p' "$tmp/err")
+	[ "${rss:-999999}" -lt 65536 ] || { cat "$tmp/err"; echo "peak RSS $rss KiB"; return 1; }
+	rm "$tmp/bomb/stated.ko.zst"
+	zstd -q -c <"$tmp/big" >"$tmp/bomb/streamed.ko.zst"
+	xz -1 -c "$tmp/big" >"$tmp/bomb/b.ko.xz"
+	gzip -1 -c "$tmp/big" >"$tmp/bomb/b.ko.gz"
+	rm "$tmp/big"
+	want_exit 2 -s "$symvers" "$tmp/bomb" || return 1
+	[ "$(grep -c ': larger than 256 MiB uncompressed (skipped)$' "$tmp/err")" = 3 ] ||
+		{ cat "$tmp/err"; return 1; }
+}
+
+# Module $2 with license=$1 in its .modinfo, written to $3.
+set_license() {
+	objcopy --dump-section .modinfo="$tmp/modinfo" "$2" &&
+		perl -pe 'BEGIN { $/ = "\0"; $l = shift } s/^license=.*\0/license=$l\0/' \
+			"$1" "$tmp/modinfo" >"$tmp/modinfo.new" &&
+		objcopy --update-section .modinfo="$tmp/modinfo.new" "$2" "$3" &&
+		[ "$(modinfo -F license "$3")" = "$1" ] || { echo "cannot set '$1'"; return 1; }
+}
+
+# A UTF-8 license is written as it is in every format; a byte that is
+# not UTF-8 as '?' (U+FFFD in JSON), and the output stays valid JSON.
+utf8_passes_through_every_format() {
+	mkdir -p "$tmp/utf8"
+	de=$(printf 'Propriet\303\244r')
+	set_license "$de" "$mods/gplf_prop.ko" "$tmp/utf8/de.ko" &&
+		set_license "$(printf 'Proprietar\377')" "$mods/gplf_prop.ko" "$tmp/utf8/bad.ko" ||
+		return 1
+	"$audit" -s "$symvers" -f json "$tmp/utf8/de.ko" "$tmp/utf8/bad.ko" >"$tmp/json"
+	jq -e --arg de "$de" '[.findings[].license] | unique == ([$de, "Proprietar\ufffd"] | sort)' \
+		"$tmp/json" >/dev/null || { cat "$tmp/json"; return 1; }
+	for fmt in table tsv; do
+		"$audit" -s "$symvers" -f $fmt "$tmp/utf8/de.ko" "$tmp/utf8/bad.ko" >"$tmp/$fmt"
+		grep -q "$de" "$tmp/$fmt" && grep -q 'Proprietar?' "$tmp/$fmt" ||
+			{ cat "$tmp/$fmt"; echo "$fmt"; return 1; }
+	done
+	# The table's columns line up by characters, not bytes.
+	"$audit" -s "$symvers" "$tmp/utf8/de.ko" >"$tmp/table"
+	perl -CSD -ne 'print index($_, $. == 1 ? "SYMBOL" : "test_gpl_future_"), "\n"
+		if $. == 1 || /de\.ko$/' "$tmp/table" | sort -u | wc -l | grep -qx 1 ||
+		{ cat "$tmp/table"; return 1; }
+}
+
+# The tool's GPL-compatible licenses are the kernel's
+# (include/linux/license.h): each of those makes a module quiet, a
+# near miss does not.
+license_list_matches_the_kernel() {
+	sed -n 's/.*strcmp(license, "\([^"]*\)").*/\1/p' "$b/linux/include/linux/license.h" >"$tmp/kernel"
+	[ "$(wc -l <"$tmp/kernel")" -ge 6 ] || { echo "no list in license.h"; return 1; }
+	sed -n '/^static bool license_is_gpl_compatible/,/^}/p' "$src/main.c" |
+		sed -n '/static const char \*const gpl/,/};/p' | grep -o '"[^"]*"' | tr -d '"' >"$tmp/tool"
+	diff -u "$tmp/kernel" "$tmp/tool" || return 1
+	{ cat "$tmp/kernel"; echo "GPL v3"; echo "gpl"; } | while IFS= read -r lic; do
+		set_license "$lic" "$mods/gplf_prop.ko" "$tmp/lic.ko" || exit 1
+		"$audit" -s "$symvers" "$tmp/lic.ko" >"$tmp/out1"
+		rc=$?
+		case $lic in "GPL v3"|gpl) want=1 ;; *) want=0 ;; esac
+		[ $rc = $want ] || { cat "$tmp/out1"; echo "'$lic': exit $rc, want $want"; exit 1; }
+	done
+}
+
+# Known findings, each with a reason, do not fail the run; a new one
+# does; a baseline line without a reason is an error.
+baseline_fails_only_on_new_findings() {
+	"$audit" -f tsv -s "$symvers" "$mods" >"$tmp/all.tsv"
+	awk -F'\t' -v OFS='\t' '!/^#/ { print $0, "vendor driver, replaced in 2027" }' \
+		"$tmp/all.tsv" >"$tmp/known"
+	n=$(grep -c . "$tmp/known")
+	want_exit $(($(want_rc "$mods") & 2)) --baseline "$tmp/known" -s "$symvers" "$mods" ||
+		return 1
+	grep -q "0 affected, 0 imports unresolved, .* skipped, $n known (baseline)\$" "$tmp/stdout" ||
+		{ cat "$tmp/stdout"; return 1; }
+	grep -v '	test_gpl_future_magic	' "$tmp/known" >"$tmp/known2"
+	want_exit 1 -f tsv --baseline "$tmp/known2" -s "$symvers" "$mods/gplf_prop.ko" &&
+		[ "$(grep -vc '^#' "$tmp/stdout")" = 1 ] &&
+		grep -q '	test_gpl_future_magic	' "$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
+	{ echo '# known'; grep -v '^#' "$tmp/all.tsv" | head -n 1; } >"$tmp/no-reason"
+	want_exit 2 --baseline "$tmp/no-reason" -s "$symvers" "$mods" &&
+		grep -q 'no-reason: line 2: not a line of -f tsv output with a 7th column saying why$' "$tmp/err" ||
+		{ cat "$tmp/err"; return 1; }
+}
+
+# diff lists the exports whose type changed: tighter ones as lines an
+# --assume-future file takes, looser ones as comments.
+diff_lists_changed_export_types() {
+	awk -F'\t' -v OFS='\t' '$2 == "_printk" { $4 = "EXPORT_SYMBOL_GPL_FUTURE" }
+		$2 == "ktime_get" { $4 = "EXPORT_SYMBOL" } { print }' "$symvers" | xz >"$tmp/new.symvers.xz"
+	want_exit 1 diff "$symvers" "$tmp/new.symvers.xz" || return 1
+	printf '#symbol\told\tnew\texporter\n_printk\tEXPORT_SYMBOL\tEXPORT_SYMBOL_GPL_FUTURE\tvmlinux\n# less restrictive: ktime_get\tEXPORT_SYMBOL_GPL\tEXPORT_SYMBOL\tvmlinux\n' |
+		diff -u - "$tmp/stdout" || return 1
+	cp "$tmp/stdout" "$tmp/marked"
+	want_exit 0 diff "$symvers" "$symvers" && [ "$(wc -l <"$tmp/stdout")" = 1 ] || return 1
+	want_exit 2 diff "$symvers" || return 1
+	# As --assume-future: _printk alone, as if listed by hand.
+	echo _printk >"$tmp/printk"
+	findings "$audit" -s "$symvers" -a "$tmp/printk" "$mods" >"$tmp/want" 2>/dev/null
+	findings "$audit" -s "$symvers" -a "$tmp/marked" "$mods" 2>"$tmp/err" | diff -u "$tmp/want" - &&
+		! grep -v '(skipped)$' "$tmp/err" || return 1
+}
+
+# The man page: no groff or man warning, every option of --help in it.
+man_page_is_clean_and_complete() {
+	page=$src/gpl-future-audit.1
+	man --warnings -l "$page" >/dev/null 2>"$tmp/err" && ! grep . "$tmp/err" || return 1
+	"$audit" --help | grep -o -- '--[a-z-]*' | sort -u >"$tmp/opts"
+	[ "$(wc -l <"$tmp/opts")" -ge 12 ] || return 1
+	MANWIDTH=200 man -l "$page" 2>/dev/null | sed 's/\xe2\x80\x90/-/g' >"$tmp/page"
+	while read -r o; do
+		grep -q -- "$o" "$tmp/page" || { echo "$o not in the man page"; return 1; }
+	done <"$tmp/opts"
+}
+
+# bash completion offers every long option of --help, the formats and
+# the releases' names.
+bash_completion_completes() {
+	"$audit" --help | grep -o -- '--[a-z-]*' | sort -u >"$tmp/opts"
+	complete_words() {
+		bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+			_gpl_future_audit; printf "%s\n" "${COMPREPLY[@]}"' \
+			sh "$src/gpl-future-audit.bash-completion" gpl-future-audit "$@"
+	}
+	complete_words -- | sed 's/=$//' | sort -u | diff -u "$tmp/opts" - || return 1
+	[ "$(complete_words -f '' | tr '\n' ' ')" = "table tsv json " ] &&
+		[ "$(complete_words --format = t | tr '\n' ' ')" = "table tsv " ] &&
+		[ "$(complete_words di)" = diff ] || { complete_words -f ''; return 1; }
+}
+
+# make install: PREFIX, DESTDIR, the user's CFLAGS and LDFLAGS (no
+# debug information, no build ID here, where the default has both), the
+# man page and the completion; -Werror is the project's, not the user's.
 installs_with_prefix() {
-	make -s install PREFIX=/usr DESTDIR="$tmp/root" >/dev/null &&
-		"$tmp/root/usr/bin/gpl-future-audit" --help | grep -q '^Usage: gpl-future-audit'
+	r=$tmp/root
+	make -s install PREFIX=/usr DESTDIR="$r" CFLAGS='-O1 -g0' \
+		LDFLAGS='-Wl,--build-id=none' >/dev/null || return 1
+	"$r/usr/bin/gpl-future-audit" --help | grep -q '^Usage: gpl-future-audit' &&
+		[ -s "$r/usr/share/man/man1/gpl-future-audit.1" ] &&
+		[ -s "$r/usr/share/bash-completion/completions/gpl-future-audit" ] || return 1
+	readelf -SW "$r/usr/bin/gpl-future-audit" >"$tmp/secs"
+	! grep -q -e ' \.debug_info ' -e ' \.note\.gnu\.build-id ' "$tmp/secs" ||
+		{ echo "CFLAGS or LDFLAGS not used"; return 1; }
+	readelf -SW "$audit" | grep -q ' \.debug_info ' || { echo "the default has no -g"; return 1; }
+	make -n install PREFIX=/usr DESTDIR="$r" >"$tmp/cmds" &&
+		grep -q 'gpl-future-audit' "$tmp/cmds" && ! grep -- -Werror "$tmp/cmds"
 }
 
 echo "KTAP version 1"
-echo "1..16"
-result finds_expected_modules_and_symbols
-result agrees_with_nm_and_modinfo
-result gpl_modules_are_not_reported
-result elf_exports_match_symvers
-result malformed_exporters_are_skipped
+echo "1..29"
+result finds_expected_modules_and_symbols case_ finds_expected_modules_and_symbols
+result agrees_with_nm_and_modinfo case_ agrees_with_nm_and_modinfo
+result gpl_modules_are_not_reported case_ gpl_modules_are_not_reported
+result elf_exports_match_symvers case_ elf_exports_match_symvers
+result malformed_exporters_are_skipped case_ malformed_exporters_are_skipped
 if readelf -SW "$obj/vmlinux" | grep -q ' __kflagstab '; then
-	result broken_export_flags_are_errors
+	result broken_export_flags_are_errors case_ broken_export_flags_are_errors
 else
 	num=$((num + 1))
 	echo "ok $num broken_export_flags_are_errors # SKIP no __kflagstab: export types by section"
 fi
-result compressed_modules_match_plain
-result assume_future_reports_plain_exports
-result json_is_valid_and_complete
-result exit_codes
-result bad_symvers_is_an_input_error
-result broken_files_are_reported_and_skipped
-result asan_survives_every_truncation
-result asan_build_agrees
-result sources_pass_checkpatch
-result installs_with_prefix
+result compressed_modules_match_plain case_ compressed_modules_match_plain
+result compressed_symvers_read_as_plain case_ compressed_symvers_read_as_plain
+result assume_future_reports_plain_exports case_ assume_future_reports_plain_exports
+result json_is_valid_and_complete case_ json_is_valid_and_complete
+result exit_codes case_ exit_codes
+result default_symvers_or_an_error case_ default_symvers_or_an_error
+result unresolved_imports_fail_the_run case_ unresolved_imports_fail_the_run
+result no_module_is_an_error case_ no_module_is_an_error
+result symlinked_modules_are_followed_once case_ symlinked_modules_are_followed_once
+result non_regular_files_are_not_opened case_ non_regular_files_are_not_opened
+result bad_symvers_is_an_input_error case_ bad_symvers_is_an_input_error
+result broken_files_are_reported_and_skipped case_ broken_files_are_reported_and_skipped
+result every_truncation_is_said_truncated case_ every_truncation_is_said_truncated
+result decompression_is_capped case_ decompression_is_capped
+result utf8_passes_through_every_format case_ utf8_passes_through_every_format
+result baseline_fails_only_on_new_findings case_ baseline_fails_only_on_new_findings
+result diff_lists_changed_export_types case_ diff_lists_changed_export_types
+result version_and_usage_name_the_tool case_ version_and_usage_name_the_tool
+if $sanitized; then
+	for t in license_list_matches_the_kernel man_page_is_clean_and_complete \
+		bash_completion_completes sources_pass_checkpatch installs_with_prefix; do
+		plain_only $t
+	done
+else
+	result license_list_matches_the_kernel license_list_matches_the_kernel
+	result man_page_is_clean_and_complete man_page_is_clean_and_complete
+	result bash_completion_completes bash_completion_completes
+	result sources_pass_checkpatch
+	result installs_with_prefix
+fi

@@ -19,6 +19,11 @@ enum export_type {
 	EXPORT_GPL_FUTURE,	/* EXPORT_SYMBOL_GPL_FUTURE */
 };
 
+struct import {
+	char *name;
+	bool weak;		/* may stay unresolved, as modpost allows */
+};
+
 struct export {
 	char *name;
 	enum export_type type;
@@ -30,16 +35,32 @@ struct elf_info {
 	bool has_modinfo;
 	char *modname;		/* .modinfo name=, or NULL */
 	char *license;		/* .modinfo license=, or NULL */
-	char **imports;		/* undefined global symbols */
+	struct import *imports;	/* undefined global and weak symbols */
 	size_t nr_imports;
 	struct export *exports;	/* __ksymtab_<name> symbols */
 	size_t nr_exports;
 };
 
-/* Longest file, compressed or not, the tool will read into memory. */
-#define AUDIT_MAX_FILE	(1024UL * 1024 * 1024)
+/*
+ * How large an input may be, uncompressed: a module over 256 MiB is
+ * refused as such (the largest of Debian 6.12's 4230, amdgpu, is 28
+ * MiB); vmlinux with debug information and Module.symvers
+ * may take up to 1 GiB.  A limit keeps a compression bomb from eating
+ * the machine.
+ */
+#define AUDIT_MAX_MODULE_MIB	256
+#define AUDIT_MAX_FILE_MIB	1024
+
+struct input_limit {
+	size_t max;
+	const char *too_large;	/* the error when an input passes max */
+};
+
+extern const struct input_limit module_limit, file_limit;
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define __STRINGIFY(x)	#x
+#define STRINGIFY(x)	__STRINGIFY(x)
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t nmemb, size_t size);
@@ -47,14 +68,18 @@ void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 int export_type_named(const char *const *names, const char *s);
 char *xstrndup(const char *s, size_t len);
+size_t utf8_char_len(const char *s);
 
 int elf_info_parse(void *buf, size_t len, struct elf_info *info,
 		   const char **err);
 void elf_info_free(struct elf_info *info);
 
-int read_module_file(const char *path, void **buf, size_t *len,
-		     const char **err);
-int decompress(void **buf, size_t *len, const char **err);
+/* A regular file, uncompressed; 0, or -1 with *err set and nothing kept. */
+int read_file(const char *path, const struct input_limit *limit, void **buf,
+	      size_t *len, const char **err);
+char *read_text(const char *path, const char **err);
+int decompress(void **buf, size_t *len, const struct input_limit *limit,
+	       const char **err);
 
 struct export_table;
 struct export_table *export_table_new(void);
@@ -65,6 +90,12 @@ void export_table_add(struct export_table *t, const char *name,
 bool export_table_find(const struct export_table *t, const char *name,
 		       enum export_type *type, const char **exporter);
 size_t export_table_size(const struct export_table *t);
+int parse_symvers(struct export_table *t, char *text, const char **err);
 int read_symvers(struct export_table *t, const char *path, const char **err);
+void export_table_for_each(const struct export_table *t,
+			   void (*fn)(const char *name, enum export_type type,
+				      const char *exporter, void *arg),
+			   void *arg);
+extern const char *const symvers_types[];
 
 #endif

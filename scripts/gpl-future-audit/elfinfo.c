@@ -151,8 +151,10 @@ static void add_symbol(struct elf_info *info, const struct elf_sections *secs,
 	int type;
 
 	if (sym->st_shndx == SHN_UNDEF) {
-		if (bind == STB_GLOBAL || bind == STB_WEAK)
-			info->imports[info->nr_imports++] = xstrdup(name);
+		if (bind != STB_GLOBAL && bind != STB_WEAK)
+			return;
+		info->imports[info->nr_imports].name = xstrdup(name);
+		info->imports[info->nr_imports++].weak = bind == STB_WEAK;
 		return;
 	}
 	if (!strncmp(name, FLAGS_PREFIX, strlen(FLAGS_PREFIX))) {
@@ -307,7 +309,65 @@ out:
 	return ret;
 }
 
-static int parse(Elf *elf, struct elf_info *info, const char **err)
+/* Whether buf[len] starts like an ELF file but ends inside its header. */
+static bool header_cut_short(const unsigned char *buf, size_t len)
+{
+	if (len < SELFMAG || memcmp(buf, ELFMAG, SELFMAG))
+		return false;
+	if (len <= EI_CLASS)
+		return true;
+	return len < (buf[EI_CLASS] == ELFCLASS32 ? sizeof(Elf32_Ehdr) :
+		      sizeof(Elf64_Ehdr));
+}
+
+static bool past_end(unsigned long long off, unsigned long long size,
+		     size_t len)
+{
+	return off > len || size > len - off;
+}
+
+/*
+ * A file cut short loses its section headers first (the linker puts
+ * them last), then the data of its last sections: say so, rather than
+ * what libelf makes of what is left.
+ */
+static int check_extent(Elf *elf, const GElf_Ehdr *ehdr, size_t len,
+			const char **err)
+{
+	size_t nr = ehdr->e_shnum ? ehdr->e_shnum : 1;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr shdr;
+
+	if (!ehdr->e_shoff)
+		return 0;	/* no section headers: find_sections() says */
+	/* With over 65279 sections, the count is in section 0's header. */
+	if (past_end(ehdr->e_shoff, (unsigned long long)nr * ehdr->e_shentsize, len))
+		goto truncated;
+	if (elf_getshdrnum(elf, &nr)) {
+		*err = "bad section header count";
+		return -1;
+	}
+	if (past_end(ehdr->e_shoff, (unsigned long long)nr * ehdr->e_shentsize, len))
+		goto truncated;
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &shdr)) {
+			*err = "bad section header";
+			return -1;
+		}
+		if (shdr.sh_type != SHT_NOBITS &&
+		    past_end(shdr.sh_offset, shdr.sh_size, len)) {
+			*err = "truncated: a section ends past the end of the file";
+			return -1;
+		}
+	}
+	return 0;
+truncated:
+	*err = "truncated: its section headers end past the end of the file";
+	return -1;
+}
+
+static int parse(Elf *elf, size_t len, struct elf_info *info,
+		 const char **err)
 {
 	struct elf_sections secs = { 0 };
 	GElf_Ehdr ehdr;
@@ -321,7 +381,8 @@ static int parse(Elf *elf, struct elf_info *info, const char **err)
 		return -1;
 	}
 	info->relocatable = ehdr.e_type == ET_REL;
-	if (find_sections(elf, &secs, err))
+	if (check_extent(elf, &ehdr, len, err) ||
+	    find_sections(elf, &secs, err))
 		return -1;
 	if (secs.kflagstab && read_kflagstab(&secs, err))
 		return -1;
@@ -345,12 +406,16 @@ int elf_info_parse(void *buf, size_t len, struct elf_info *info,
 		*err = "libelf is out of date";
 		return -1;
 	}
+	if (header_cut_short(buf, len)) {
+		*err = "truncated: the file ends inside its ELF header";
+		return -1;
+	}
 	elf = elf_memory(buf, len);
 	if (!elf) {
 		*err = "not an ELF file";
 		return -1;
 	}
-	ret = parse(elf, info, err);
+	ret = parse(elf, len, info, err);
 	elf_end(elf);
 	if (ret)
 		elf_info_free(info);
@@ -362,7 +427,7 @@ void elf_info_free(struct elf_info *info)
 	size_t i;
 
 	for (i = 0; i < info->nr_imports; i++)
-		free(info->imports[i]);
+		free(info->imports[i].name);
 	for (i = 0; i < info->nr_exports; i++)
 		free(info->exports[i].name);
 	free(info->imports);

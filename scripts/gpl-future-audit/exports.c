@@ -4,7 +4,6 @@
  * Module.symvers files and from the ksymtab sections of ELF files.  Open
  * addressing, so a lookup per import costs one hash and a short probe.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +22,7 @@ struct export_table {
 	size_t used;
 };
 
-static const char *const symvers_types[] = {
+const char *const symvers_types[] = {
 	[EXPORT_PLAIN]		= "EXPORT_SYMBOL",
 	[EXPORT_GPL]		= "EXPORT_SYMBOL_GPL",
 	[EXPORT_GPL_FUTURE]	= "EXPORT_SYMBOL_GPL_FUTURE",
@@ -130,7 +129,7 @@ static int parse_symvers_line(struct export_table *t, char *line)
 	int i, type;
 
 	for (i = 0; i < 4; i++) {
-		field[i] = strsep(&line, "\t\n");
+		field[i] = strsep(&line, "\t");
 		if (!field[i] || !*field[i])
 			return -1;
 	}
@@ -142,35 +141,47 @@ static int parse_symvers_line(struct export_table *t, char *line)
 	return 0;
 }
 
-int read_symvers(struct export_table *t, const char *path, const char **err)
+/* The text of a Module.symvers, NUL-terminated; cut into lines here. */
+int parse_symvers(struct export_table *t, char *text, const char **err)
 {
 	static char msg[64];
 	unsigned long lineno = 0;
-	size_t cap = 0;
-	char *line = NULL;
-	FILE *f;
-	int ret = 0;
+	char *line;
 
-	f = fopen(path, "r");
-	if (!f) {
-		*err = strerror(errno);
-		return -1;
-	}
-	while (getline(&line, &cap, f) > 0) {
+	while ((line = strsep(&text, "\n")) && (*line || text)) {
 		lineno++;
 		if (parse_symvers_line(t, line)) {
 			snprintf(msg, sizeof(msg), "line %lu is not a Module.symvers entry",
 				 lineno);
 			*err = msg;
-			ret = -1;
-			break;
+			return -1;
 		}
 	}
-	if (!ret && ferror(f)) {
-		*err = strerror(errno);
-		ret = -1;
-	}
-	free(line);
-	fclose(f);
+	return 0;
+}
+
+/* A Module.symvers file, as modpost writes it or compressed (symvers.gz). */
+int read_symvers(struct export_table *t, const char *path, const char **err)
+{
+	char *text = read_text(path, err);
+	int ret;
+
+	if (!text)
+		return -1;
+	ret = parse_symvers(t, text, err);
+	free(text);
 	return ret;
+}
+
+void export_table_for_each(const struct export_table *t,
+			   void (*fn)(const char *name, enum export_type type,
+				      const char *exporter, void *arg),
+			   void *arg)
+{
+	size_t i;
+
+	for (i = 0; i < t->size; i++)
+		if (t->slots[i].name)
+			fn(t->slots[i].name, t->slots[i].type,
+			   t->slots[i].exporter, arg);
 }

@@ -18,29 +18,46 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <stdint.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "audit.h"
 
 #define PROG		"gpl-future-audit"
+#define VERSION		"1.1"
 #define MAX_JOBS	64
 
-enum exit_code { EXIT_CLEAN, EXIT_AFFECTED, EXIT_ERROR };
+/* The exit status is a bit field: one run can say several of these. */
+enum exit_bits {
+	EXIT_CLEAN	= 0,
+	EXIT_AFFECTED	= 1,	/* a non-GPL module uses a GPL-only or future-GPL export */
+	EXIT_ERROR	= 2,	/* usage or input error, a file skipped */
+	EXIT_UNRESOLVED	= 4,	/* an import of a non-GPL module resolves nowhere */
+};
+
 enum format { FORMAT_TABLE, FORMAT_TSV, FORMAT_JSON };
 
 /* What an import of a non-GPL module is found to be. */
-enum finding_kind { FIND_GPL_FUTURE, FIND_ASSUMED_FUTURE, FIND_GPL_ONLY };
+enum finding_kind {
+	FIND_GPL_FUTURE, FIND_ASSUMED_FUTURE, FIND_GPL_ONLY, FIND_UNRESOLVED,
+	NR_KINDS
+};
 
-static const char *const kind_names[] = {
+static const char *const kind_names[NR_KINDS] = {
 	[FIND_GPL_FUTURE]	= "gpl-future",
 	[FIND_ASSUMED_FUTURE]	= "assumed-gpl-future",
 	[FIND_GPL_ONLY]		= "gpl-only",
+	[FIND_UNRESOLVED]	= "unresolved",
 };
 
 struct module {
 	char *path;
 	char *name;		/* modinfo name=, else from the file name */
+	dev_t dev;		/* the real file, found once however linked */
+	ino_t ino;
 	struct elf_info info;
 	const char *err;	/* set when the file was skipped */
 };
@@ -48,8 +65,21 @@ struct module {
 struct finding {
 	const struct module *mod;
 	const char *symbol;
-	const char *exporter;
+	const char *exporter;	/* NULL: unresolved */
 	enum finding_kind kind;
+};
+
+/* A finding known and accepted: a line of --baseline. */
+struct known {
+	char *module;
+	char *symbol;
+	enum finding_kind kind;
+};
+
+struct baseline {
+	struct known *known;
+	size_t nr;
+	char *text;		/* the file, which the entries point into */
 };
 
 struct options {
@@ -58,6 +88,9 @@ struct options {
 	char **exports;
 	size_t nr_exports;
 	const char *assume_future;
+	const char *baseline;
+	const char *release;	/* -k: whose Module.symvers to look for */
+	const char *basedir;	/* -b: where /lib/modules and /boot are */
 	enum format format;
 	long jobs;
 	bool quiet;
@@ -77,38 +110,66 @@ static void print_help(FILE *f)
 {
 	fprintf(f,
 		"Usage: " PROG " [OPTION]... PATH...\n"
+		"  or:  " PROG " diff OLD.symvers NEW.symvers\n"
 		"Report the non-GPL kernel modules under PATH (files or directories of\n"
-		".ko, .ko.xz, .ko.zst) that use symbols exported with\n"
+		".ko, .ko.xz, .ko.zst, .ko.gz) that use symbols exported with\n"
 		"EXPORT_SYMBOL_GPL_FUTURE, which will become GPL-only, or with\n"
-		"EXPORT_SYMBOL_GPL, which they cannot use today.\n"
+		"EXPORT_SYMBOL_GPL, which they cannot use today.  The diff form lists\n"
+		"the exports whose type changed between two Module.symvers.\n"
 		"\n"
 		"Export types come from the options below and from the export tables\n"
 		"of the scanned modules; the first source that names a symbol wins.\n"
-		"  -s, --symvers=FILE        Module.symvers of the kernel (repeatable)\n"
+		"Without -s or -e, the Module.symvers of kernel RELEASE is looked for\n"
+		"in /lib/modules/RELEASE/build, /lib/modules/RELEASE and /boot.\n"
+		"  -s, --symvers=FILE        Module.symvers of the kernel, or compressed\n"
+		"                            (repeatable)\n"
 		"  -e, --exports=ELF         the export tables (__ksymtab*, __kflagstab)\n"
 		"                            of a vmlinux or .ko (repeatable)\n"
+		"  -k, --release=RELEASE     the kernel whose Module.symvers to look for\n"
+		"                            (default: the running one)\n"
+		"  -b, --basedir=DIR         look for it under DIR, not /\n"
 		"  -a, --assume-future=FILE  also treat these plain exports (one symbol\n"
 		"                            per line, # comments) as future-GPL\n"
+		"      --baseline=FILE       known findings: lines of -f tsv output with a\n"
+		"                            7th column saying why; only others count\n"
 		"  -f, --format=FORMAT       table (default), tsv or json\n"
 		"  -j, --jobs=N              parse with N threads (default: CPUs)\n"
-		"  -q, --quiet               no progress on stderr\n"
+		"  -q, --quiet               no progress or notes on stderr\n"
 		"      --stats               files, time and peak memory on stderr\n"
 		"  -h, --help                this text\n"
+		"      --version             the version\n"
 		"\n"
 		"Kinds: gpl-future (loads with a warning today), assumed-gpl-future\n"
-		"(would, with --assume-future), gpl-only (refused today).\n"
-		"Exit status: 0 nothing affected, 1 some module affected, 2 usage or\n"
-		"input error (a file that cannot be read is reported and skipped).\n");
+		"(would, with --assume-future), gpl-only (refused today), unresolved\n"
+		"(exported by nothing given: the wrong Module.symvers?).\n"
+		"Exit status, a sum of: 1 some module affected, 2 usage or input error\n"
+		"(a file that cannot be read is reported and skipped), 4 an import\n"
+		"unresolved; 0 when every module was read and none is affected.\n"
+		"diff exits 0 when no type changed, 1 when one did, 2 on error.\n");
 }
 
-static void add_module_path(const char *path)
+static void add_module(const char *path, const struct stat *st, const char *err)
 {
+	struct module *m;
+
 	if (nr_modules == cap_modules) {
 		cap_modules = cap_modules ? 2 * cap_modules : 256;
 		modules = xrealloc(modules, cap_modules * sizeof(*modules));
 	}
-	memset(&modules[nr_modules], 0, sizeof(*modules));
-	modules[nr_modules++].path = xstrdup(path);
+	m = &modules[nr_modules++];
+	memset(m, 0, sizeof(*m));
+	m->path = xstrdup(path);
+	m->err = err;
+	if (st) {
+		m->dev = st->st_dev;
+		m->ino = st->st_ino;
+	}
+}
+
+/* Only regular files are opened: a FIFO or a device may never end. */
+static void add_file(const char *path, const struct stat *st)
+{
+	add_module(path, st, S_ISREG(st->st_mode) ? NULL : "not a regular file");
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -121,36 +182,102 @@ static bool ends_with(const char *s, const char *suffix)
 static bool is_module_name(const char *path)
 {
 	return ends_with(path, ".ko") || ends_with(path, ".ko.xz") ||
-	       ends_with(path, ".ko.zst");
+	       ends_with(path, ".ko.zst") || ends_with(path, ".ko.gz");
 }
 
+/*
+ * A symbolic link to a module is followed (RHEL's weak-updates/ is made
+ * of them); one to a directory is not, so a tree cannot loop.
+ */
 static int walk_entry(const char *path, const struct stat *st, int flag,
 		      struct FTW *ftw)
 {
+	struct stat target;
+
 	if (flag == FTW_DNR)
-		fprintf(stderr, PROG ": %s: cannot read directory (skipped)\n", path);
-	else if (flag == FTW_F && S_ISREG(st->st_mode) && is_module_name(path))
-		add_module_path(path);
+		add_module(path, NULL, "cannot read directory");
+	else if (!is_module_name(path) || flag == FTW_D)
+		return 0;
+	else if (flag == FTW_F)
+		add_file(path, st);
+	else if (flag == FTW_NS)
+		add_module(path, NULL, "cannot stat");
+	else if (flag == FTW_SL && stat(path, &target))
+		add_module(path, NULL, "broken symbolic link");
+	else if (flag == FTW_SL)
+		add_file(path, &target);
 	return 0;
 }
 
-/* Directories are walked without following links; files are taken as named. */
+/* Directories are walked; files are taken as named.  Each must give one. */
 static int collect_paths(char **paths, int nr)
 {
+	size_t before;
 	struct stat st;
 	int i;
 
 	for (i = 0; i < nr; i++) {
+		before = nr_modules;
 		if (stat(paths[i], &st)) {
 			fprintf(stderr, PROG ": %s: %s\n", paths[i], strerror(errno));
 			return -1;
 		}
-		if (!S_ISDIR(st.st_mode))
-			add_module_path(paths[i]);
-		else if (nftw(paths[i], walk_entry, 32, FTW_PHYS))
+		if (!S_ISDIR(st.st_mode)) {
+			add_file(paths[i], &st);
+		} else if (nftw(paths[i], walk_entry, 32, FTW_PHYS)) {
+			fprintf(stderr, PROG ": %s: %s\n", paths[i], strerror(errno));
 			return -1;
+		}
+		if (nr_modules == before) {
+			fprintf(stderr, PROG ": %s: no module in it (%s)\n",
+				paths[i], "*.ko, *.ko.xz, *.ko.zst, *.ko.gz");
+			return -1;
+		}
 	}
 	return 0;
+}
+
+static int cmp_modules(const void *a, const void *b)
+{
+	return strcmp(((const struct module *)a)->path,
+		      ((const struct module *)b)->path);
+}
+
+/* Files to read first, then by real file, each file's names in order. */
+static int cmp_real_files(const void *a, const void *b)
+{
+	const struct module *x = a, *y = b;
+
+	if (!x->err != !y->err)
+		return x->err ? 1 : -1;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return cmp_modules(a, b);
+}
+
+/*
+ * Keeps each real file once, under the first of its names, so a module
+ * reached through a symbolic link too (or named twice) is not counted
+ * twice.  Leaves the list in path order.
+ */
+static void drop_duplicate_files(void)
+{
+	size_t i, kept = 0;
+
+	qsort(modules, nr_modules, sizeof(*modules), cmp_real_files);
+	for (i = 0; i < nr_modules; i++) {
+		if (kept && !modules[i].err && !modules[kept - 1].err &&
+		    modules[i].dev == modules[kept - 1].dev &&
+		    modules[i].ino == modules[kept - 1].ino) {
+			free(modules[i].path);
+			continue;
+		}
+		modules[kept++] = modules[i];
+	}
+	nr_modules = kept;
+	qsort(modules, nr_modules, sizeof(*modules), cmp_modules);
 }
 
 /* "foo" from ".../foo.ko.xz", in a copy the module keeps. */
@@ -170,23 +297,25 @@ static char *module_name(const struct elf_info *info, const char *path)
 	return info->modname ? xstrdup(info->modname) : name_from_path(path);
 }
 
-static const char *parse_file(const char *path, struct elf_info *info)
+static const char *parse_file(const char *path, const struct input_limit *limit,
+			      struct elf_info *info)
 {
 	const char *err = NULL;
 	void *buf;
 	size_t len;
 
-	if (read_module_file(path, &buf, &len, &err))
+	if (read_file(path, limit, &buf, &len, &err))
 		return err;
-	if (!decompress(&buf, &len, &err))
-		elf_info_parse(buf, len, info, &err);
+	elf_info_parse(buf, len, info, &err);
 	free(buf);
 	return err;
 }
 
 static void parse_module(struct module *m)
 {
-	m->err = parse_file(m->path, &m->info);
+	if (m->err)
+		return;		/* not to be opened */
+	m->err = parse_file(m->path, &module_limit, &m->info);
 	if (m->err)
 		return;
 	if (!m->info.relocatable)
@@ -231,39 +360,113 @@ static void scan_modules(long jobs, bool progress)
 		fputc('\n', stderr);
 }
 
-static int cmp_modules(const void *a, const void *b)
+/*
+ * Where distributions put a kernel's Module.symvers: kbuild's
+ * modules_install and Debian's headers package (build/), Fedora and
+ * RHEL's kernel-core (symvers.xz or .gz beside the modules, a copy in
+ * /boot), SUSE (/boot).
+ */
+static const char *const symvers_places[] = {
+	"%s/lib/modules/%s/build/Module.symvers",
+	"%s/lib/modules/%s/symvers.xz",
+	"%s/lib/modules/%s/symvers.gz",
+	"%s/boot/symvers-%s.xz",
+	"%s/boot/symvers-%s.gz",
+};
+
+/* The first of symvers_places that exists, in a string to free, or NULL. */
+static char *default_symvers(const struct options *opt)
 {
-	return strcmp(((const struct module *)a)->path,
-		      ((const struct module *)b)->path);
+	const char *base = opt->basedir ? opt->basedir : "";
+	struct utsname uts;
+	const char *release = opt->release;
+	char *path;
+	size_t i;
+
+	if (!release) {
+		if (uname(&uts)) {
+			fprintf(stderr, PROG ": uname: %s\n", strerror(errno));
+			return NULL;
+		}
+		release = uts.release;
+	}
+	for (i = 0; i < ARRAY_SIZE(symvers_places); i++) {
+		if (asprintf(&path, symvers_places[i], base, release) < 0)
+			xmalloc(SIZE_MAX);	/* out of memory: ends the run */
+		if (!access(path, F_OK)) {
+			if (!opt->quiet)
+				fprintf(stderr, PROG ": exports from %s\n", path);
+			return path;
+		}
+		free(path);
+	}
+	fprintf(stderr, PROG ": no Module.symvers of %s found in:\n", release);
+	for (i = 0; i < ARRAY_SIZE(symvers_places); i++) {
+		fprintf(stderr, "  ");
+		fprintf(stderr, symvers_places[i], base, release);
+		fputc('\n', stderr);
+	}
+	fprintf(stderr, PROG ": give --symvers or --exports, or --release for another kernel\n");
+	return NULL;
 }
 
-static int load_export_sources(struct export_table *t,
-			       const struct options *opt)
+static int add_exports_of(struct export_table *t, const char *path)
 {
 	struct elf_info info;
 	const char *err;
-	size_t i, j;
 	char *name;
+	size_t i;
 
-	for (i = 0; i < opt->nr_symvers; i++) {
-		if (read_symvers(t, opt->symvers[i], &err)) {
-			fprintf(stderr, PROG ": %s: %s\n", opt->symvers[i], err);
-			return -1;
-		}
+	err = parse_file(path, &file_limit, &info);
+	if (err) {
+		fprintf(stderr, PROG ": %s: %s\n", path, err);
+		return -1;
 	}
-	for (i = 0; i < opt->nr_exports; i++) {
-		err = parse_file(opt->exports[i], &info);
-		if (err) {
-			fprintf(stderr, PROG ": %s: %s\n", opt->exports[i], err);
+	name = module_name(&info, path);
+	for (i = 0; i < info.nr_exports; i++)
+		export_table_add(t, info.exports[i].name, info.exports[i].type,
+				 name);
+	free(name);
+	elf_info_free(&info);
+	return 0;
+}
+
+static int add_symvers(struct export_table *t, const char *path)
+{
+	const char *err;
+
+	if (!read_symvers(t, path, &err))
+		return 0;
+	fprintf(stderr, PROG ": %s: %s\n", path, err);
+	return -1;
+}
+
+/*
+ * The kernel's exports must come from somewhere: the modules' own never
+ * stand for it, or every import of vmlinux would go unresolved unseen.
+ */
+static int load_export_sources(struct export_table *t,
+			       const struct options *opt)
+{
+	char *path;
+	size_t i, j;
+	int ret;
+
+	if (!opt->nr_symvers && !opt->nr_exports) {
+		path = default_symvers(opt);
+		if (!path)
 			return -1;
-		}
-		name = module_name(&info, opt->exports[i]);
-		for (j = 0; j < info.nr_exports; j++)
-			export_table_add(t, info.exports[j].name,
-					 info.exports[j].type, name);
-		free(name);
-		elf_info_free(&info);
+		ret = add_symvers(t, path);
+		free(path);
+		if (ret)
+			return -1;
 	}
+	for (i = 0; i < opt->nr_symvers; i++)
+		if (add_symvers(t, opt->symvers[i]))
+			return -1;
+	for (i = 0; i < opt->nr_exports; i++)
+		if (add_exports_of(t, opt->exports[i]))
+			return -1;
 	for (i = 0; i < nr_modules; i++)
 		for (j = 0; j < modules[i].info.nr_exports; j++)
 			export_table_add(t, modules[i].info.exports[j].name,
@@ -272,23 +475,28 @@ static int load_export_sources(struct export_table *t,
 	return 0;
 }
 
-/* The symbols of --assume-future, as a table of names. */
+/*
+ * The symbols of --assume-future, as a table of names: the first word
+ * of each line, so the output of "diff" is such a file too.
+ */
 static int read_assume_future(struct export_table *assumed,
 			      const struct export_table *exports,
 			      const char *path)
 {
-	size_t cap = 0, len;
+	char *text, *rest, *line, *sym;
 	enum export_type type;
-	char *line = NULL, *sym;
-	FILE *f = fopen(path, "r");
+	const char *err;
+	size_t len;
 
-	if (!f) {
-		fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
+	text = read_text(path, &err);
+	if (!text) {
+		fprintf(stderr, PROG ": %s: %s\n", path, err);
 		return -1;
 	}
-	while (getline(&line, &cap, f) > 0) {
+	rest = text;
+	while ((line = strsep(&rest, "\n"))) {
 		sym = line + strspn(line, " \t");
-		len = strcspn(sym, " \t\r\n#");
+		len = strcspn(sym, " \t\r#");
 		if (!len)
 			continue;
 		sym[len] = '\0';
@@ -300,12 +508,96 @@ static int read_assume_future(struct export_table *assumed,
 				type == EXPORT_GPL ? "GPL-only" : "future-GPL");
 		export_table_add(assumed, sym, EXPORT_GPL_FUTURE, NULL);
 	}
-	free(line);
-	fclose(f);
+	free(text);
 	return 0;
 }
 
-/* As the kernel's license_is_gpl_compatible(). */
+static int cmp_known(const void *a, const void *b)
+{
+	const struct known *x = a, *y = b;
+	int c = strcmp(x->module, y->module);
+
+	if (!c)
+		c = strcmp(x->symbol, y->symbol);
+	return c ? c : (int)x->kind - (int)y->kind;
+}
+
+static int kind_named(const char *s)
+{
+	int kind;
+
+	for (kind = 0; kind < NR_KINDS; kind++)
+		if (!strcmp(s, kind_names[kind]))
+			return kind;
+	return -1;
+}
+
+/* Columns of -f tsv: module, license, symbol, kind, exporter, file, why. */
+#define BASELINE_COLUMNS	7
+
+/* One line of --baseline into *k; false when it is not one. */
+static bool parse_known(char *line, struct known *k)
+{
+	char *col[BASELINE_COLUMNS];
+	int i, kind;
+
+	for (i = 0; i < BASELINE_COLUMNS; i++) {
+		col[i] = strsep(&line, "\t");
+		if (!col[i])
+			return false;
+	}
+	kind = kind_named(col[3]);
+	/* A known finding is accepted for a reason, as ksc asks. */
+	if (!*col[0] || !*col[2] || kind < 0 || !col[6][strspn(col[6], " \r")])
+		return false;
+	k->module = col[0];
+	k->symbol = col[2];
+	k->kind = kind;
+	return true;
+}
+
+static int read_baseline(struct baseline *bl, const char *path)
+{
+	unsigned long lineno = 0;
+	char *rest, *line;
+	const char *err;
+	size_t cap = 0;
+
+	bl->text = read_text(path, &err);
+	if (!bl->text) {
+		fprintf(stderr, PROG ": %s: %s\n", path, err);
+		return -1;
+	}
+	rest = bl->text;
+	while ((line = strsep(&rest, "\n"))) {
+		lineno++;
+		if (!*line || *line == '#')
+			continue;
+		if (bl->nr == cap) {
+			cap = cap ? 2 * cap : 64;
+			bl->known = xrealloc(bl->known, cap * sizeof(*bl->known));
+		}
+		if (!parse_known(line, &bl->known[bl->nr++])) {
+			fprintf(stderr, PROG ": %s: line %lu: %s\n", path, lineno,
+				"not a line of -f tsv output with a 7th column saying why");
+			return -1;
+		}
+	}
+	if (bl->known)
+		qsort(bl->known, bl->nr, sizeof(*bl->known), cmp_known);
+	return 0;
+}
+
+static bool is_known(const struct baseline *bl, const struct finding *f)
+{
+	struct known key = {
+		.module = f->mod->name, .symbol = (char *)f->symbol, .kind = f->kind,
+	};
+
+	return bl->nr && bsearch(&key, bl->known, bl->nr, sizeof(key), cmp_known);
+}
+
+/* As the kernel's license_is_gpl_compatible() (include/linux/license.h). */
 static bool license_is_gpl_compatible(const char *license)
 {
 	static const char *const gpl[] = {
@@ -320,20 +612,29 @@ static bool license_is_gpl_compatible(const char *license)
 	return false;
 }
 
-/* Whether an import exported as TYPE is a finding, and of which kind. */
-static bool classify(const char *sym, enum export_type type,
+/*
+ * What an import is, or false when it is nothing to report: a plain
+ * export, or a weak import found nowhere (the loader leaves it 0, and
+ * modpost does not warn).
+ */
+static bool classify(const struct import *imp, const struct export_table *exports,
 		     const struct export_table *assumed, struct finding *f)
 {
-	if (type == EXPORT_GPL_FUTURE)
+	enum export_type type;
+
+	f->symbol = imp->name;
+	f->exporter = NULL;
+	if (!export_table_find(exports, imp->name, &type, &f->exporter))
+		f->kind = FIND_UNRESOLVED;
+	else if (type == EXPORT_GPL_FUTURE)
 		f->kind = FIND_GPL_FUTURE;
 	else if (type == EXPORT_GPL)
 		f->kind = FIND_GPL_ONLY;
-	else if (assumed && export_table_find(assumed, sym, NULL, NULL))
+	else if (assumed && export_table_find(assumed, imp->name, NULL, NULL))
 		f->kind = FIND_ASSUMED_FUTURE;
 	else
 		return false;
-	f->symbol = sym;
-	return true;
+	return f->kind != FIND_UNRESOLVED || !imp->weak;
 }
 
 static int cmp_findings(const void *a, const void *b)
@@ -348,19 +649,59 @@ static int cmp_findings(const void *a, const void *b)
 }
 
 struct summary {
-	size_t scanned, skipped, non_gpl, affected, unresolved;
+	size_t scanned, skipped, non_gpl, affected, unresolved, known;
 };
 
-static struct finding *resolve(const struct export_table *exports,
-			       const struct export_table *assumed,
-			       size_t *nr, struct summary *sum)
-{
-	struct finding *found = NULL, f;
-	size_t i, j, cap = 0, before;
-	const struct module *m;
-	enum export_type type;
+struct findings {
+	struct finding *list;
+	size_t nr, cap;
+};
 
-	*nr = 0;
+static void add_finding(struct findings *found, const struct finding *f)
+{
+	if (found->nr == found->cap) {
+		found->cap = found->cap ? 2 * found->cap : 64;
+		found->list = xrealloc(found->list, found->cap * sizeof(*found->list));
+	}
+	found->list[found->nr++] = *f;
+}
+
+/* The findings of one non-GPL module not in the baseline. */
+static void resolve_module(const struct module *m,
+			   const struct export_table *exports,
+			   const struct export_table *assumed,
+			   const struct baseline *bl, struct findings *found,
+			   struct summary *sum)
+{
+	bool affected = false;
+	struct finding f;
+	size_t i;
+
+	f.mod = m;
+	for (i = 0; i < m->info.nr_imports; i++) {
+		if (!classify(&m->info.imports[i], exports, assumed, &f))
+			continue;
+		if (is_known(bl, &f)) {
+			sum->known++;
+			continue;
+		}
+		add_finding(found, &f);
+		if (f.kind == FIND_UNRESOLVED)
+			sum->unresolved++;
+		else
+			affected = true;
+	}
+	sum->affected += affected;
+}
+
+static void resolve(const struct export_table *exports,
+		    const struct export_table *assumed,
+		    const struct baseline *bl, struct findings *found,
+		    struct summary *sum)
+{
+	const struct module *m;
+	size_t i;
+
 	for (i = 0; i < nr_modules; i++) {
 		m = &modules[i];
 		if (m->err) {
@@ -371,27 +712,10 @@ static struct finding *resolve(const struct export_table *exports,
 		if (license_is_gpl_compatible(m->info.license))
 			continue;
 		sum->non_gpl++;
-		before = *nr;
-		for (j = 0; j < m->info.nr_imports; j++) {
-			f.mod = m;
-			if (!export_table_find(exports, m->info.imports[j], &type,
-					       &f.exporter)) {
-				sum->unresolved++;
-				continue;
-			}
-			if (!classify(m->info.imports[j], type, assumed, &f))
-				continue;
-			if (*nr == cap) {
-				cap = cap ? 2 * cap : 64;
-				found = xrealloc(found, cap * sizeof(*found));
-			}
-			found[(*nr)++] = f;
-		}
-		sum->affected += *nr > before;
+		resolve_module(m, exports, assumed, bl, found, sum);
 	}
-	if (found)
-		qsort(found, *nr, sizeof(*found), cmp_findings);
-	return found;
+	if (found->nr)
+		qsort(found->list, found->nr, sizeof(*found->list), cmp_findings);
 }
 
 static const char *license_of(const struct module *m)
@@ -399,34 +723,69 @@ static const char *license_of(const struct module *m)
 	return m->info.license ? m->info.license : "unspecified";
 }
 
-/* Control bytes would break a table row or a TSV line. */
+/* Characters, not bytes: a UTF-8 name takes the room it shows. */
+static int display_width(const char *s)
+{
+	size_t n;
+	int width = 0;
+
+	for (; *s; s += n ? n : 1, width++)
+		n = utf8_char_len(s);
+	return width;
+}
+
+/*
+ * UTF-8 as it is; control bytes, which would break a row or a TSV line,
+ * and bytes that are not UTF-8 as '?'.
+ */
 static void put_plain(const char *s, int width, bool tsv)
 {
 	int n = 0;
+	size_t len;
 
-	for (; *s; s++, n++)
-		putchar((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
+	for (; *s; s += len ? len : 1, n++) {
+		len = utf8_char_len(s);
+		if (len > 1)
+			fwrite(s, 1, len, stdout);
+		else
+			putchar(!len || (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
+	}
 	if (tsv)
 		return;
 	for (; n < width; n++)
 		putchar(' ');
 }
 
-/* Bytes outside printable ASCII become \u00XX, so the output is valid JSON. */
-static void put_json(const char *key, const char *s, bool last)
+/* JSON is UTF-8: sequences as they are, other bytes as U+FFFD. */
+static void put_json_string(const char *s)
 {
 	unsigned char c;
+	size_t len;
 
-	printf("\"%s\": \"", key);
-	for (; (c = *s); s++) {
-		if (c == '"' || c == '\\')
+	putchar('"');
+	for (; (c = *s); s += len ? len : 1) {
+		len = utf8_char_len(s);
+		if (!len)
+			fputs("\\ufffd", stdout);
+		else if (c == '"' || c == '\\')
 			printf("\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
+		else if (c < 0x20 || c == 0x7f)
 			printf("\\u%04x", c);
 		else
-			putchar(c);
+			fwrite(s, 1, len, stdout);
 	}
-	printf(last ? "\"" : "\", ");
+	putchar('"');
+}
+
+static void put_json(const char *key, const char *s, bool last)
+{
+	printf("\"%s\": ", key);
+	if (s)
+		put_json_string(s);
+	else
+		fputs("null", stdout);
+	if (!last)
+		fputs(", ", stdout);
 }
 
 #define NR_COLUMNS	6
@@ -449,7 +808,15 @@ static const char *const json_keys[NR_COLUMNS] = {
 	"module", "license", "symbol", "kind", "exporter", "file",
 };
 
-static void print_rows(const struct finding *found, size_t nr, bool tsv)
+/* A table row or TSV line: an unresolved import's exporter is "-". */
+static void finding_row(const struct finding *f, const char **col)
+{
+	finding_fields(f, col);
+	if (!col[4])
+		col[4] = "-";
+}
+
+static void print_rows(const struct findings *found, bool tsv)
 {
 	int width[NR_COLUMNS], c, len;
 	const char *col[NR_COLUMNS];
@@ -457,10 +824,10 @@ static void print_rows(const struct finding *found, size_t nr, bool tsv)
 
 	for (c = 0; c < NR_COLUMNS; c++)
 		width[c] = strlen(headers[c]);
-	for (i = 0; i < nr; i++) {
-		finding_fields(&found[i], col);
+	for (i = 0; i < found->nr; i++) {
+		finding_row(&found->list[i], col);
 		for (c = 0; c < NR_COLUMNS; c++) {
-			len = strlen(col[c]);
+			len = display_width(col[c]);
 			if (len > width[c])
 				width[c] = len;
 		}
@@ -473,8 +840,8 @@ static void print_rows(const struct finding *found, size_t nr, bool tsv)
 			       headers[c], c < NR_COLUMNS - 1 ? "  " : "");
 	}
 	putchar('\n');
-	for (i = 0; i < nr; i++) {
-		finding_fields(&found[i], col);
+	for (i = 0; i < found->nr; i++) {
+		finding_row(&found->list[i], col);
 		for (c = 0; c < NR_COLUMNS; c++) {
 			put_plain(col[c], c < NR_COLUMNS - 1 ? width[c] : 0, tsv);
 			if (c < NR_COLUMNS - 1)
@@ -484,30 +851,45 @@ static void print_rows(const struct finding *found, size_t nr, bool tsv)
 	}
 }
 
-static void print_json(const struct finding *found, size_t nr,
-		       const struct summary *sum)
+static void print_json(const struct findings *found, const struct summary *sum)
 {
 	const char *col[NR_COLUMNS];
+	bool first = true;
 	size_t i;
 	int c;
 
 	printf("{\"scanned\": %zu, \"skipped\": %zu, ", sum->scanned, sum->skipped);
 	printf("\"non_gpl\": %zu, \"affected\": %zu, ", sum->non_gpl, sum->affected);
+	printf("\"unresolved\": %zu, \"known\": %zu, ", sum->unresolved, sum->known);
 	printf("\"findings\": [");
-	for (i = 0; i < nr; i++) {
-		finding_fields(&found[i], col);
+	for (i = 0; i < found->nr; i++) {
+		finding_fields(&found->list[i], col);
 		printf("%s\n  {", i ? "," : "");
 		for (c = 0; c < NR_COLUMNS; c++)
 			put_json(json_keys[c], col[c], c == NR_COLUMNS - 1);
 		putchar('}');
 	}
+	printf("\n], \"skipped_files\": [");
+	for (i = 0; i < nr_modules; i++) {
+		if (!modules[i].err)
+			continue;
+		printf("%s\n  {", first ? "" : ",");
+		put_json("file", modules[i].path, false);
+		put_json("reason", modules[i].err, true);
+		putchar('}');
+		first = false;
+	}
 	printf("\n]}\n");
 }
 
-static void print_summary(FILE *f, const struct summary *sum)
+static void print_summary(const struct summary *sum, bool baseline)
 {
-	fprintf(f, "%zu modules scanned, %zu not GPL-compatible, %zu affected, %zu skipped\n",
-		sum->scanned, sum->non_gpl, sum->affected, sum->skipped);
+	printf("%zu modules scanned, %zu not GPL-compatible, %zu affected, ",
+	       sum->scanned, sum->non_gpl, sum->affected);
+	printf("%zu imports unresolved, %zu skipped", sum->unresolved, sum->skipped);
+	if (baseline)
+		printf(", %zu known (baseline)", sum->known);
+	putchar('\n');
 }
 
 static double seconds_since(const struct timespec *start)
@@ -518,17 +900,16 @@ static double seconds_since(const struct timespec *start)
 	return (now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
-static void print_stats(const struct timespec *start, const struct summary *sum,
-			size_t nr_exports)
+static void print_stats(const struct timespec *start, size_t nr_exports)
 {
 	struct rusage ru;
 	double secs = seconds_since(start);
 
 	getrusage(RUSAGE_SELF, &ru);
-	fprintf(stderr, PROG ": %zu files in %.2f s (%.0f files/s), peak RSS %ld KiB\n",
-		nr_modules, secs, secs > 0 ? nr_modules / secs : 0.0, ru.ru_maxrss);
-	fprintf(stderr, PROG ": %zu exports known, %zu imports of non-GPL modules unresolved\n",
-		nr_exports, sum->unresolved);
+	fprintf(stderr, PROG ": %zu files in %.2f s (%.0f files/s), ",
+		nr_modules, secs, secs > 0 ? nr_modules / secs : 0.0);
+	fprintf(stderr, "peak RSS %ld KiB, %zu exports known\n", ru.ru_maxrss,
+		nr_exports);
 }
 
 static void add_arg(char ***list, size_t *nr, char *arg)
@@ -550,17 +931,21 @@ static int parse_format(const char *s, enum format *format)
 	return 0;
 }
 
-enum { OPT_STATS = 256 };
+enum { OPT_STATS = 256, OPT_BASELINE, OPT_VERSION };
 
 static const struct option long_options[] = {
 	{ "symvers", required_argument, NULL, 's' },
 	{ "exports", required_argument, NULL, 'e' },
+	{ "release", required_argument, NULL, 'k' },
+	{ "basedir", required_argument, NULL, 'b' },
 	{ "assume-future", required_argument, NULL, 'a' },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "format", required_argument, NULL, 'f' },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ }
 };
 
@@ -571,7 +956,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
 	int c;
 
 	opt->jobs = sysconf(_SC_NPROCESSORS_ONLN);
-	while ((c = getopt_long(argc, argv, "s:e:a:f:j:qh", long_options,
+	while ((c = getopt_long(argc, argv, "s:e:k:b:a:f:j:qh", long_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 's':
@@ -580,8 +965,17 @@ static int parse_options(int argc, char **argv, struct options *opt)
 		case 'e':
 			add_arg(&opt->exports, &opt->nr_exports, optarg);
 			break;
+		case 'k':
+			opt->release = optarg;
+			break;
+		case 'b':
+			opt->basedir = optarg;
+			break;
 		case 'a':
 			opt->assume_future = optarg;
+			break;
+		case OPT_BASELINE:
+			opt->baseline = optarg;
 			break;
 		case 'f':
 			if (parse_format(optarg, &opt->format)) {
@@ -607,12 +1001,20 @@ static int parse_options(int argc, char **argv, struct options *opt)
 		case 'h':
 			print_help(stdout);
 			exit(EXIT_CLEAN);
+		case OPT_VERSION:
+			printf(PROG " " VERSION "\n");
+			exit(EXIT_CLEAN);
 		default:
 			return -1;
 		}
 	}
 	if (opt->jobs < 1 || opt->jobs > MAX_JOBS)
 		opt->jobs = opt->jobs < 1 ? 1 : MAX_JOBS;
+	if ((opt->release || opt->basedir) && (opt->nr_symvers || opt->nr_exports)) {
+		fprintf(stderr, PROG ": %s: not with --symvers or --exports\n",
+			"--release and --basedir find a Module.symvers");
+		return -1;
+	}
 	if (optind == argc) {
 		fprintf(stderr, PROG ": no module file or directory given\n");
 		return -1;
@@ -620,8 +1022,8 @@ static int parse_options(int argc, char **argv, struct options *opt)
 	return optind;
 }
 
-static void report(const struct finding *found, size_t nr,
-		   const struct summary *sum, enum format format)
+static void report(const struct findings *found, const struct summary *sum,
+		   const struct options *opt)
 {
 	size_t i;
 
@@ -629,14 +1031,35 @@ static void report(const struct finding *found, size_t nr,
 		if (modules[i].err)
 			fprintf(stderr, PROG ": %s: %s (skipped)\n",
 				modules[i].path, modules[i].err);
-	if (format == FORMAT_JSON) {
-		print_json(found, nr, sum);
+	if (opt->format == FORMAT_JSON) {
+		print_json(found, sum);
 		return;
 	}
-	if (nr)
-		print_rows(found, nr, format == FORMAT_TSV);
-	if (format == FORMAT_TABLE)
-		print_summary(stdout, sum);
+	if (found->nr)
+		print_rows(found, opt->format == FORMAT_TSV);
+	if (opt->format == FORMAT_TABLE)
+		print_summary(sum, opt->baseline);
+}
+
+static int exit_status(const struct summary *sum)
+{
+	int ret = EXIT_CLEAN;
+
+	if (sum->affected)
+		ret |= EXIT_AFFECTED;
+	if (sum->skipped)
+		ret |= EXIT_ERROR;
+	if (sum->unresolved)
+		ret |= EXIT_UNRESOLVED;
+	return ret;
+}
+
+static int flush_stdout(int ret)
+{
+	if (!fflush(stdout) && !ferror(stdout))
+		return ret;
+	fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
+	return EXIT_ERROR;
 }
 
 static void free_modules(void)
@@ -651,65 +1074,153 @@ static void free_modules(void)
 	free(modules);
 }
 
-/* Frees what main() allocated, so a leak checker sees only real leaks. */
-static int finish(int ret, struct options *opt, struct export_table *exports,
-		  struct export_table *assumed, struct finding *found)
+struct run {
+	struct options opt;
+	struct export_table *exports;
+	struct export_table *assumed;
+	struct baseline baseline;
+	struct findings found;
+};
+
+/* Frees what the run allocated, so a leak checker sees only real leaks. */
+static int finish(int ret, struct run *run)
 {
-	free(found);
-	export_table_free(assumed);
-	export_table_free(exports);
+	free(run->found.list);
+	free(run->baseline.known);
+	free(run->baseline.text);
+	export_table_free(run->assumed);
+	export_table_free(run->exports);
 	free_modules();
-	free(opt->symvers);
-	free(opt->exports);
+	free(run->opt.symvers);
+	free(run->opt.exports);
+	return ret;
+}
+
+/* The sources of what the findings are checked against. */
+static int load_references(struct run *run)
+{
+	run->exports = export_table_new();
+	if (load_export_sources(run->exports, &run->opt))
+		return -1;
+	if (run->opt.assume_future) {
+		run->assumed = export_table_new();
+		if (read_assume_future(run->assumed, run->exports,
+				       run->opt.assume_future))
+			return -1;
+	}
+	if (run->opt.baseline && read_baseline(&run->baseline, run->opt.baseline))
+		return -1;
+	return 0;
+}
+
+static int audit(int argc, char **argv)
+{
+	struct run run = { .opt.format = FORMAT_TABLE };
+	struct summary sum = { 0 };
+	struct timespec start;
+	int first;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	first = parse_options(argc, argv, &run.opt);
+	if (first < 0) {
+		fprintf(stderr, "Try '" PROG " --help'.\n");
+		return finish(EXIT_ERROR, &run);
+	}
+	if (collect_paths(argv + first, argc - first))
+		return finish(EXIT_ERROR, &run);
+	drop_duplicate_files();
+	scan_modules(run.opt.jobs, !run.opt.quiet && isatty(STDERR_FILENO));
+	if (load_references(&run))
+		return finish(EXIT_ERROR, &run);
+	resolve(run.exports, run.assumed, &run.baseline, &run.found, &sum);
+	report(&run.found, &sum, &run.opt);
+	if (run.opt.stats)
+		print_stats(&start, export_table_size(run.exports));
+	return finish(flush_stdout(exit_status(&sum)), &run);
+}
+
+/* From least to most restrictive. */
+static int restriction(enum export_type type)
+{
+	static const int rank[] = {
+		[EXPORT_PLAIN] = 0, [EXPORT_GPL_FUTURE] = 1, [EXPORT_GPL] = 2,
+	};
+
+	return rank[type];
+}
+
+struct type_change {
+	const char *name;
+	const char *exporter;
+	enum export_type from, to;
+};
+
+struct diff {
+	const struct export_table *old;
+	struct type_change *changes;
+	size_t nr;
+};
+
+static void compare_export(const char *name, enum export_type type,
+			   const char *exporter, void *arg)
+{
+	struct diff *d = arg;
+	enum export_type old;
+
+	if (!export_table_find(d->old, name, &old, NULL) || old == type)
+		return;
+	d->changes = xrealloc(d->changes, (d->nr + 1) * sizeof(*d->changes));
+	d->changes[d->nr++] = (struct type_change){ name, exporter, old, type };
+}
+
+static int cmp_changes(const void *a, const void *b)
+{
+	return strcmp(((const struct type_change *)a)->name,
+		      ((const struct type_change *)b)->name);
+}
+
+/*
+ * The exports whose type changed: a line for each that became more
+ * restrictive, its symbol first (an --assume-future file), a comment
+ * for each that became less.
+ */
+static int diff_symvers(int argc, char **argv)
+{
+	struct export_table *old = export_table_new(), *new = export_table_new();
+	struct diff d = { .old = old };
+	const struct type_change *c;
+	int ret = EXIT_ERROR;
+	size_t i;
+
+	if (argc != 4) {
+		fprintf(stderr, PROG ": diff wants OLD.symvers NEW.symvers\n");
+		goto out;
+	}
+	if (add_symvers(old, argv[2]) || add_symvers(new, argv[3]))
+		goto out;
+	export_table_for_each(new, compare_export, &d);
+	if (d.nr)
+		qsort(d.changes, d.nr, sizeof(*d.changes), cmp_changes);
+	printf("#symbol\told\tnew\texporter\n");
+	for (i = 0; i < d.nr; i++) {
+		c = &d.changes[i];
+		printf("%s%s\t%s\t%s\t%s\n",
+		       restriction(c->to) < restriction(c->from) ? "# less restrictive: " : "",
+		       c->name, symvers_types[c->from], symvers_types[c->to],
+		       c->exporter);
+	}
+	ret = flush_stdout(d.nr ? EXIT_AFFECTED : EXIT_CLEAN);
+out:
+	free(d.changes);
+	export_table_free(old);
+	export_table_free(new);
 	return ret;
 }
 
 int main(int argc, char **argv)
 {
-	struct export_table *exports = NULL, *assumed = NULL;
-	struct options opt = { .format = FORMAT_TABLE };
-	struct summary sum = { 0 };
-	struct finding *found = NULL;
-	struct timespec start;
-	size_t nr_found;
-	int first, ret;
-
-	clock_gettime(CLOCK_MONOTONIC, &start);
-	first = parse_options(argc, argv, &opt);
-	if (first < 0) {
-		fprintf(stderr, "Try '" PROG " --help'.\n");
-		return finish(EXIT_ERROR, &opt, NULL, NULL, NULL);
-	}
-	if (collect_paths(argv + first, argc - first))
-		return finish(EXIT_ERROR, &opt, NULL, NULL, NULL);
-	if (modules)
-		qsort(modules, nr_modules, sizeof(*modules), cmp_modules);
-	scan_modules(opt.jobs, !opt.quiet && isatty(STDERR_FILENO));
-
-	exports = export_table_new();
-	if (load_export_sources(exports, &opt))
-		return finish(EXIT_ERROR, &opt, exports, NULL, NULL);
-	if (!export_table_size(exports)) {
-		fprintf(stderr, PROG ": no exports known: give --symvers or --exports\n");
-		return finish(EXIT_ERROR, &opt, exports, NULL, NULL);
-	}
-	if (opt.assume_future) {
-		assumed = export_table_new();
-		if (read_assume_future(assumed, exports, opt.assume_future))
-			return finish(EXIT_ERROR, &opt, exports, assumed, NULL);
-	}
-
-	found = resolve(exports, assumed, &nr_found, &sum);
-	report(found, nr_found, &sum, opt.format);
-	if (opt.stats)
-		print_stats(&start, &sum, export_table_size(exports));
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
-		ret = EXIT_ERROR;
-	} else if (sum.skipped) {
-		ret = EXIT_ERROR;
-	} else {
-		ret = nr_found ? EXIT_AFFECTED : EXIT_CLEAN;
-	}
-	return finish(ret, &opt, exports, assumed, found);
+	argv[0] = PROG;		/* getopt's messages name the tool, not its path */
+	if (argc > 1 && !strcmp(argv[1], "diff"))
+		return diff_symvers(argc, argv);
+	return audit(argc, argv);
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Read a module file into memory, uncompressing .ko.xz and .ko.zst the
- * way kmod does.  The format is told by the magic bytes, not the name.
- * Nothing is allowed to grow past AUDIT_MAX_FILE, so a compression bomb
- * is an error, not an out-of-memory kill.
+ * Read an input file into memory, uncompressing xz, zstd and gzip the
+ * way kmod does for modules (and RPM distributions ship symvers.gz).
+ * The format is told by the magic bytes, not the name.  Only regular
+ * files are read: a FIFO or a device would block or never end.  Nothing
+ * grows past its limit, so a compression bomb is refused as too large
+ * after at most that many bytes, not an out-of-memory kill.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,12 +14,23 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 #include <zstd.h>
 
 #include "audit.h"
 
 /* kmod packs modules with small dictionaries; this is plenty. */
 #define XZ_MEMLIMIT	(256ULL << 20)
+
+const struct input_limit module_limit = {
+	.max = (size_t)AUDIT_MAX_MODULE_MIB << 20,
+	.too_large = "larger than " STRINGIFY(AUDIT_MAX_MODULE_MIB) " MiB uncompressed",
+};
+
+const struct input_limit file_limit = {
+	.max = (size_t)AUDIT_MAX_FILE_MIB << 20,
+	.too_large = "larger than " STRINGIFY(AUDIT_MAX_FILE_MIB) " MiB uncompressed",
+};
 
 static const unsigned char xz_magic[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
 static const unsigned char zstd_magic[] = { 0x28, 0xb5, 0x2f, 0xfd };
@@ -29,8 +42,202 @@ static bool has_magic(const void *buf, size_t len, const unsigned char *magic,
 	return len >= magic_len && !memcmp(buf, magic, magic_len);
 }
 
-int read_module_file(const char *path, void **buf, size_t *len,
-		     const char **err)
+/* The decoders' output: grows by doubling, never past the limit. */
+struct outbuf {
+	unsigned char *p;
+	size_t cap;
+	size_t max;
+};
+
+static void outbuf_init(struct outbuf *out, size_t hint, size_t max)
+{
+	out->max = max;
+	out->cap = hint < max ? hint : max;
+	out->p = xmalloc(out->cap);
+}
+
+/* False when the output would pass the limit. */
+static bool outbuf_grow(struct outbuf *out)
+{
+	if (out->cap >= out->max)
+		return false;
+	out->cap = out->cap > out->max / 2 ? out->max : 2 * out->cap;
+	out->p = xrealloc(out->p, out->cap);
+	return true;
+}
+
+static int unxz(const void *in, size_t in_len, struct outbuf *out,
+		size_t *out_len, const struct input_limit *limit,
+		const char **err)
+{
+	lzma_stream strm = LZMA_STREAM_INIT;
+	lzma_ret ret;
+
+	if (lzma_stream_decoder(&strm, XZ_MEMLIMIT, LZMA_CONCATENATED) != LZMA_OK) {
+		*err = "cannot start the xz decoder";
+		return -1;
+	}
+	strm.next_in = in;
+	strm.avail_in = in_len;
+	strm.next_out = out->p;
+	strm.avail_out = out->cap;
+	*err = NULL;
+	do {
+		if (!strm.avail_out) {
+			if (!outbuf_grow(out)) {
+				*err = limit->too_large;
+				break;
+			}
+			strm.next_out = out->p + strm.total_out;
+			strm.avail_out = out->cap - strm.total_out;
+		}
+		ret = lzma_code(&strm, LZMA_FINISH);
+	} while (ret == LZMA_OK);
+	*out_len = strm.total_out;
+	lzma_end(&strm);
+	if (!*err && ret != LZMA_STREAM_END)
+		*err = ret == LZMA_MEMLIMIT_ERROR ? "xz data needs too much memory" :
+		       "corrupt xz data";
+	return *err ? -1 : 0;
+}
+
+static int unzstd(const void *in, size_t in_len, struct outbuf *out,
+		  size_t *out_len, const struct input_limit *limit,
+		  const char **err)
+{
+	ZSTD_DStream *zds = ZSTD_createDStream();
+	ZSTD_inBuffer src = { in, in_len, 0 };
+	ZSTD_outBuffer dst = { out->p, out->cap, 0 };
+	size_t ret = 1;
+
+	if (!zds) {
+		*err = "cannot start the zstd decoder";
+		return -1;
+	}
+	*err = NULL;
+	/* 0 means a frame ended and was flushed; go on for any next one. */
+	while (src.pos < src.size || ret) {
+		if (dst.pos == dst.size) {
+			if (!outbuf_grow(out)) {
+				*err = limit->too_large;
+				break;
+			}
+			dst.dst = out->p;
+			dst.size = out->cap;
+		}
+		ret = ZSTD_decompressStream(zds, &dst, &src);
+		if (ZSTD_isError(ret) ||
+		    (ret && src.pos == src.size && dst.pos < dst.size)) {
+			*err = "corrupt zstd data";
+			break;
+		}
+	}
+	ZSTD_freeDStream(zds);
+	*out_len = dst.pos;
+	return *err ? -1 : 0;
+}
+
+/* gzip members may follow one another, as gunzip and kmod accept. */
+static int ungzip(const void *in, size_t in_len, struct outbuf *out,
+		  size_t *out_len, const struct input_limit *limit,
+		  const char **err)
+{
+	z_stream strm = { 0 };
+	size_t done = 0;
+	int ret;
+
+	if (inflateInit2(&strm, 16 + MAX_WBITS) != Z_OK) {
+		*err = "cannot start the gzip decoder";
+		return -1;
+	}
+	*err = NULL;
+	strm.next_in = (unsigned char *)in;
+	strm.avail_in = in_len;		/* at most file_limit: fits a uInt */
+	do {
+		if (done == out->cap && !outbuf_grow(out)) {
+			*err = limit->too_large;
+			break;
+		}
+		strm.next_out = out->p + done;
+		strm.avail_out = out->cap - done;
+		ret = inflate(&strm, Z_NO_FLUSH);
+		done = out->cap - strm.avail_out;
+		if (ret == Z_STREAM_END && strm.avail_in)
+			ret = inflateReset(&strm);	/* the next member */
+		else if (ret == Z_BUF_ERROR && !strm.avail_out)
+			ret = Z_OK;			/* output full: grow */
+	} while (ret == Z_OK);
+	inflateEnd(&strm);
+	*out_len = done;
+	if (!*err && ret != Z_STREAM_END)
+		*err = "corrupt gzip data";
+	return *err ? -1 : 0;
+}
+
+typedef int (*decoder_fn)(const void *in, size_t in_len, struct outbuf *out,
+			  size_t *out_len, const struct input_limit *limit,
+			  const char **err);
+
+static decoder_fn decoder_for(const void *buf, size_t len)
+{
+	if (has_magic(buf, len, xz_magic, sizeof(xz_magic)))
+		return unxz;
+	if (has_magic(buf, len, zstd_magic, sizeof(zstd_magic)))
+		return unzstd;
+	if (has_magic(buf, len, gzip_magic, sizeof(gzip_magic)))
+		return ungzip;
+	return NULL;
+}
+
+/*
+ * The size a zstd frame says it has, or 0: a bomb that says it is
+ * refused before a byte of it is uncompressed, and a module that says
+ * it gets its buffer at once.
+ */
+static unsigned long long stated_size(const void *buf, size_t len)
+{
+	unsigned long long size;
+
+	if (!has_magic(buf, len, zstd_magic, sizeof(zstd_magic)))
+		return 0;
+	size = ZSTD_getFrameContentSize(buf, len);
+	return size == ZSTD_CONTENTSIZE_UNKNOWN ||
+	       size == ZSTD_CONTENTSIZE_ERROR ? 0 : size;
+}
+
+/*
+ * Replaces *buf by its uncompressed contents when it is xz, zstd or
+ * gzip data; leaves anything else alone.
+ */
+int decompress(void **buf, size_t *len, const struct input_limit *limit,
+	       const char **err)
+{
+	decoder_fn decode = decoder_for(*buf, *len);
+	unsigned long long size;
+	struct outbuf out;
+	size_t out_len;
+
+	if (!decode)
+		return 0;
+	size = stated_size(*buf, *len);
+	if (size > limit->max) {
+		*err = limit->too_large;
+		return -1;
+	}
+	outbuf_init(&out, size ? size : *len * 4 + 4096, limit->max);
+	if (decode(*buf, *len, &out, &out_len, limit, err)) {
+		free(out.p);
+		return -1;
+	}
+	free(*buf);
+	*buf = out.p;
+	*len = out_len;
+	return 0;
+}
+
+/* The whole of a regular file, its size checked before it is read. */
+static int read_whole(const char *path, const struct input_limit *limit,
+		      void **buf, size_t *len, const char **err)
 {
 	struct stat st;
 	size_t done = 0;
@@ -38,7 +245,8 @@ int read_module_file(const char *path, void **buf, size_t *len,
 	char *p;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO put in place after the caller's stat() */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0) {
 		*err = strerror(errno);
 		return -1;
@@ -47,8 +255,8 @@ int read_module_file(const char *path, void **buf, size_t *len,
 		*err = "not a regular file";
 		goto fail;
 	}
-	if ((unsigned long long)st.st_size > AUDIT_MAX_FILE) {
-		*err = "file too large";
+	if ((unsigned long long)st.st_size > limit->max) {
+		*err = limit->too_large;
 		goto fail;
 	}
 	p = xmalloc(st.st_size + 1);
@@ -70,121 +278,27 @@ fail:
 	return -1;
 }
 
-/* Doubles *cap, up to the limit; 0 when the output would be too large. */
-static size_t grow(unsigned char **out, size_t *cap)
+int read_file(const char *path, const struct input_limit *limit, void **buf,
+	      size_t *len, const char **err)
 {
-	if (*cap >= AUDIT_MAX_FILE)
+	if (read_whole(path, limit, buf, len, err))
+		return -1;
+	if (!decompress(buf, len, limit, err))
 		return 0;
-	*cap *= 2;
-	*out = xrealloc(*out, *cap);
-	return *cap;
-}
-
-static int unxz(const void *in, size_t in_len, unsigned char **out,
-		size_t *out_len, const char **err)
-{
-	lzma_stream strm = LZMA_STREAM_INIT;
-	size_t cap = in_len * 4 + 4096;
-	bool too_large = false;
-	lzma_ret ret;
-
-	if (lzma_stream_decoder(&strm, XZ_MEMLIMIT, LZMA_CONCATENATED) != LZMA_OK) {
-		*err = "cannot start the xz decoder";
-		return -1;
-	}
-	*out = xmalloc(cap);
-	strm.next_in = in;
-	strm.avail_in = in_len;
-	strm.next_out = *out;
-	strm.avail_out = cap;
-	do {
-		if (!strm.avail_out) {
-			too_large = !grow(out, &cap);
-			if (too_large)
-				break;
-			strm.next_out = *out + strm.total_out;
-			strm.avail_out = cap - strm.total_out;
-		}
-		ret = lzma_code(&strm, LZMA_FINISH);
-	} while (ret == LZMA_OK);
-	*out_len = strm.total_out;
-	lzma_end(&strm);
-	if (too_large || ret != LZMA_STREAM_END) {
-		*err = too_large ? "uncompressed module too large" :
-		       ret == LZMA_MEMLIMIT_ERROR ? "xz data needs too much memory" :
-		       "corrupt xz data";
-		free(*out);
-		return -1;
-	}
-	return 0;
-}
-
-static int unzstd(const void *in, size_t in_len, unsigned char **out,
-		  size_t *out_len, const char **err)
-{
-	ZSTD_DStream *zds = ZSTD_createDStream();
-	ZSTD_inBuffer src = { in, in_len, 0 };
-	size_t cap = in_len * 4 + 4096;
-	ZSTD_outBuffer dst;
-	size_t ret = 1;
-
-	if (!zds) {
-		*err = "cannot start the zstd decoder";
-		return -1;
-	}
-	*out = xmalloc(cap);
-	dst = (ZSTD_outBuffer){ *out, cap, 0 };
-	*err = NULL;
-	/* 0 means a frame ended and was flushed; go on for any next one. */
-	while (src.pos < src.size || ret) {
-		if (dst.pos == dst.size) {
-			if (!grow(out, &cap)) {
-				*err = "uncompressed module too large";
-				break;
-			}
-			dst.dst = *out;
-			dst.size = cap;
-		}
-		ret = ZSTD_decompressStream(zds, &dst, &src);
-		if (ZSTD_isError(ret) ||
-		    (ret && src.pos == src.size && dst.pos < dst.size)) {
-			*err = "corrupt zstd data";
-			break;
-		}
-	}
-	ZSTD_freeDStream(zds);
-	*out_len = dst.pos;
-	if (*err) {
-		free(*out);
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Replaces *buf by its uncompressed contents when it is xz or zstd
- * data; leaves anything else alone.
- */
-int decompress(void **buf, size_t *len, const char **err)
-{
-	unsigned char *out;
-	size_t out_len;
-	int ret;
-
-	if (has_magic(*buf, *len, xz_magic, sizeof(xz_magic))) {
-		ret = unxz(*buf, *len, &out, &out_len, err);
-	} else if (has_magic(*buf, *len, zstd_magic, sizeof(zstd_magic))) {
-		ret = unzstd(*buf, *len, &out, &out_len, err);
-	} else if (has_magic(*buf, *len, gzip_magic, sizeof(gzip_magic))) {
-		*err = "gzip-compressed modules are not supported (xz, zstd are)";
-		return -1;
-	} else {
-		return 0;
-	}
-	if (ret)
-		return ret;
 	free(*buf);
-	*buf = out;
-	*len = out_len;
-	return 0;
+	return -1;
+}
+
+/* A text file, uncompressed, as one NUL-terminated string. */
+char *read_text(const char *path, const char **err)
+{
+	void *buf;
+	size_t len;
+	char *text;
+
+	if (read_file(path, &file_limit, &buf, &len, err))
+		return NULL;
+	text = xstrndup(buf, len);
+	free(buf);
+	return text;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Helpers: allocation that does not fail (out of memory ends the run,
- * loudly) and the export type for a name.
+ * loudly), the export type for a name, UTF-8.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,4 +65,39 @@ int export_type_named(const char *const *names, const char *s)
 		if (!strcmp(s, names[type]))
 			return type;
 	return -1;
+}
+
+/*
+ * The length of the UTF-8 sequence s starts with, or 0 when s does not
+ * start with a valid one (overlong, surrogate, past U+10FFFF, cut).
+ */
+size_t utf8_char_len(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned int c = p[0], min;
+	size_t len, i;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+		min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		min = 0x10000;
+	} else {
+		return 0;
+	}
+	c &= 0x7f >> len;	/* the lead byte's value bits */
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	return len;
 }
