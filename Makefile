@@ -293,8 +293,14 @@ fuzz: $(BB)/$(DEMO)/modules.stamp
 	cd $(B)/fuzz && ./fuzz-audit -max_total_time=$(FUZZ_TIME) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 corpus
 
-audit-scale: $(AUDIT)
-	@sh scripts/bench/audit-scale.sh $(AUDIT) $(B)/debkernel
+# And libkmod against the tool's own reader (should it use libkmod?).
+AUDIT_KMOD := $(B)/tools/audit-kmod
+$(AUDIT_KMOD): scripts/bench/audit-kmod.c $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $(B)/deps.stamp
+	@sh scripts/harness/install-deps.sh libkmod-dev
+	$(CC) $(CFLAGS) $(AUDIT_WARN) -Werror -o $@ $< $(filter-out %/main.c,$(AUDIT_SRCS)) \
+		$(AUDIT_LIBS) -lkmod
+audit-scale: $(AUDIT) $(AUDIT_KMOD)
+	@sh scripts/bench/audit-scale.sh $(AUDIT) $(B)/debkernel $(AUDIT_KMOD)
 
 # The host-side cases: the harness itself and build-time behaviour on
 # HOST_CELLS (reports.t is their input: it must fail), the kernel tools

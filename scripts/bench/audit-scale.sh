@@ -1,11 +1,13 @@
 #!/bin/sh
-# audit-scale.sh AUDIT DIR: time gpl-future-audit on every module of a
-# real distro kernel: Debian's newest 6.12 amd64 image and its headers
-# (for Module.symvers), downloaded with apt-get and unpacked with
-# dpkg-deb -x into DIR, never installed.  ABI=6.12.N+deb12 picks one.
+# audit-scale.sh AUDIT DIR [AUDIT_KMOD]: time gpl-future-audit on every
+# module of a real distro kernel: Debian's newest 6.12 amd64 image and
+# its headers (for Module.symvers), downloaded with apt-get and unpacked
+# with dpkg-deb -x into DIR, never installed.  ABI=6.12.N+deb12 picks
+# one.  AUDIT_KMOD (scripts/bench/audit-kmod.c) then times libkmod
+# against the tool's own reader on the same modules.
 set -eu
 
-audit=$1 dir=$2
+audit=$1 dir=$2 kmod=${3:-}
 abi=${ABI:-$(apt-cache pkgnames linux-image-6.12. |
 	sed -n 's/^linux-image-\(6\.12\.[0-9]*+deb12\)-amd64-unsigned$/\1/p' |
 	sort -V | tail -n 1)}
@@ -32,8 +34,9 @@ echo "audit-scale: $abi: $(find "$mods" -name '*.ko*' | wc -l) modules, $(du -sh
 # the page cache.
 for run in 1 2; do
 	rc=0
-	"$audit" -q --stats -s "$symvers" "$mods" >"$dir/report.txt" 2>"$dir/stats.txt" || rc=$?
+	"$audit" -q -j 2 --stats -s "$symvers" "$mods" >"$dir/report.txt" 2>"$dir/stats.txt" || rc=$?
 	echo "audit-scale: run $run: exit $rc: $(tail -n 1 "$dir/report.txt")"
 	sed 's/^/audit-scale: run '"$run"': /' "$dir/stats.txt"
 	[ $rc -le 1 ] || exit 1
 done
+[ -z "$kmod" ] || "$kmod" "$mods"

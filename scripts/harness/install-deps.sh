@@ -7,7 +7,7 @@ set -eu
 pkgs="quilt qemu-system-x86 ccache gcc make bc bison flex
 libelf-dev libssl-dev cpio xz-utils kmod perl git coreutils
 universal-ctags python3-ply python3-git liblzma-dev libzstd-dev zlib1g-dev zstd jq rsync
-man-db bash-completion"
+man-db"
 [ $# -gt 0 ] && pkgs="$*"
 
 missing() {
