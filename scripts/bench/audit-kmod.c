@@ -89,7 +89,7 @@ static size_t read_with_audit(void)
 			imports += info.nr_imports;
 			elf_info_free(&info);
 		}
-		free(buf);
+		input_free(buf);
 	}
 	return imports;
 }
@@ -106,8 +106,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	ctx = kmod_new(NULL, NULL);
-	if (!ctx) {
-		fprintf(stderr, "audit-kmod: kmod_new failed\n");
+	if (!ctx || elf_info_init()) {
+		fprintf(stderr, "audit-kmod: cannot start libkmod or libelf\n");
 		return 2;
 	}
 	for (round = 0; round < ROUNDS; round++) {

@@ -17,6 +17,7 @@ enum export_type {
 	EXPORT_PLAIN,		/* EXPORT_SYMBOL */
 	EXPORT_GPL,		/* EXPORT_SYMBOL_GPL */
 	EXPORT_GPL_FUTURE,	/* EXPORT_SYMBOL_GPL_FUTURE */
+	NR_EXPORT_TYPES
 };
 
 struct import {
@@ -58,18 +59,29 @@ struct input_limit {
 
 extern const struct input_limit module_limit, file_limit;
 
+#define __printf(a, b)	__attribute__((format(printf, a, b)))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define __STRINGIFY(x)	#x
-#define STRINGIFY(x)	__STRINGIFY(x)
+#define STRINGIFY_ARG(x)	#x
+#define STRINGIFY(x)		STRINGIFY_ARG(x)
+
+/* The exit status is a bit field: one run can say several of these. */
+enum exit_bits {
+	EXIT_CLEAN	= 0,
+	EXIT_AFFECTED	= 1,	/* a non-GPL module uses a GPL-only or future-GPL export */
+	EXIT_ERROR	= 2,	/* usage or input error, a file skipped */
+	EXIT_UNRESOLVED	= 4,	/* an import of a non-GPL module resolves nowhere */
+};
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
-int export_type_named(const char *const *names, const char *s);
 char *xstrndup(const char *s, size_t len);
+__printf(1, 2) char *xasprintf(const char *fmt, ...);
+int index_of(const char *const *names, size_t nr, const char *s);
 size_t utf8_char_len(const char *s);
 
+int elf_info_init(void);
 int elf_info_parse(void *buf, size_t len, struct elf_info *info,
 		   const char **err);
 void elf_info_free(struct elf_info *info);
@@ -80,6 +92,7 @@ int read_file(const char *path, const struct input_limit *limit, void **buf,
 char *read_text(const char *path, const char **err);
 int decompress(void **buf, size_t *len, const struct input_limit *limit,
 	       const char **err);
+void input_free(void *buf);
 
 struct export_table;
 struct export_table *export_table_new(void);
@@ -96,6 +109,6 @@ void export_table_for_each(const struct export_table *t,
 			   void (*fn)(const char *name, enum export_type type,
 				      const char *exporter, void *arg),
 			   void *arg);
-extern const char *const symvers_types[];
+extern const char *const symvers_types[NR_EXPORT_TYPES];
 
 #endif

@@ -26,7 +26,7 @@
 #define KSYM_FLAG_GPL_ONLY	0x01
 #define KSYM_FLAG_GPL_FUTURE	0x02
 
-static const char *const ksymtab_sections[] = {
+static const char *const ksymtab_sections[NR_EXPORT_TYPES] = {
 	[EXPORT_PLAIN]		= "__ksymtab",
 	[EXPORT_GPL]		= "__ksymtab_gpl",
 	[EXPORT_GPL_FUTURE]	= "__ksymtab_gpl_future",
@@ -36,11 +36,12 @@ struct elf_sections {
 	Elf_Scn *symtab;
 	Elf_Scn *modinfo;
 	/* Section index of each export table, 0 when absent. */
-	size_t ksymtab[EXPORT_GPL_FUTURE + 1];
+	size_t ksymtab[NR_EXPORT_TYPES];
 	/* Since 7.1: the flags of the __ksymtab exports, or NULL. */
 	Elf_Scn *kflagstab;
 	Elf_Data *kflags;
 	GElf_Shdr kflags_shdr;
+	unsigned int machine;	/* e_machine */
 };
 
 /* A __flags_<name> symbol: where the flags of export <name> are. */
@@ -76,7 +77,7 @@ static int find_sections(Elf *elf, struct elf_sections *secs,
 			secs->modinfo = scn;
 		else if (!strcmp(name, KFLAGSTAB) && !secs->kflagstab)
 			secs->kflagstab = scn;
-		type = export_type_named(ksymtab_sections, name);
+		type = index_of(ksymtab_sections, ARRAY_SIZE(ksymtab_sections), name);
 		if (type >= 0)
 			secs->ksymtab[type] = elf_ndxscn(scn);
 	}
@@ -137,10 +138,49 @@ static int export_type_of(const struct elf_sections *secs, size_t shndx)
 
 	if (!shndx)
 		return -1;
-	for (type = EXPORT_PLAIN; type <= EXPORT_GPL_FUTURE; type++)
+	for (type = 0; type < NR_EXPORT_TYPES; type++)
 		if (secs->ksymtab[type] == shndx)
 			return type;
 	return -1;
+}
+
+/*
+ * Undefined symbols that no export provides and modpost does not report
+ * (its ignore_undef_symbol()): the GOT, and on powerpc the TOC base
+ * (the loader sets it) and the register save and restore helpers the
+ * final link of a module adds.  EM_NONE: every architecture.
+ */
+static const struct {
+	unsigned int machine;
+	const char *name;
+	bool prefix;
+} link_provided[] = {
+	{ EM_NONE, "__this_module", false },
+	{ EM_NONE, "_GLOBAL_OFFSET_TABLE_", false },
+	{ EM_PPC, "_restgpr_", true }, { EM_PPC, "_savegpr_", true },
+	{ EM_PPC, "_rest32gpr_", true }, { EM_PPC, "_save32gpr_", true },
+	{ EM_PPC, "_restvr_", true }, { EM_PPC, "_savevr_", true },
+	{ EM_PPC64, ".TOC.", false },
+	{ EM_PPC64, "_restgpr0_", true }, { EM_PPC64, "_savegpr0_", true },
+	{ EM_PPC64, "_restgpr1_", true }, { EM_PPC64, "_savegpr1_", true },
+	{ EM_PPC64, "_restfpr_", true }, { EM_PPC64, "_savefpr_", true },
+	{ EM_PPC64, "_restvr_", true }, { EM_PPC64, "_savevr_", true },
+};
+
+static bool is_link_provided(const char *name, unsigned int machine)
+{
+	size_t i, len;
+
+	for (i = 0; i < ARRAY_SIZE(link_provided); i++) {
+		if (link_provided[i].machine != EM_NONE &&
+		    link_provided[i].machine != machine)
+			continue;
+		len = link_provided[i].prefix ? strlen(link_provided[i].name) :
+						 strlen(name) + 1;
+		if (!strncmp(name, link_provided[i].name, len))
+			return true;
+	}
+	return false;
 }
 
 static void add_symbol(struct elf_info *info, const struct elf_sections *secs,
@@ -151,7 +191,8 @@ static void add_symbol(struct elf_info *info, const struct elf_sections *secs,
 	int type;
 
 	if (sym->st_shndx == SHN_UNDEF) {
-		if (bind != STB_GLOBAL && bind != STB_WEAK)
+		if ((bind != STB_GLOBAL && bind != STB_WEAK) ||
+		    is_link_provided(name, secs->machine))
 			return;
 		info->imports[info->nr_imports].name = xstrdup(name);
 		info->imports[info->nr_imports++].weak = bind == STB_WEAK;
@@ -282,8 +323,8 @@ static int read_symbols(Elf *elf, const struct elf_sections *secs,
 		return -1;
 	}
 	/* Room for every symbol, trimmed below: no growth per symbol. */
-	info->imports = xmalloc(nr_syms * sizeof(*info->imports) + 1);
-	info->exports = xmalloc(nr_syms * sizeof(*info->exports) + 1);
+	info->imports = xmalloc(nr_syms * sizeof(*info->imports));
+	info->exports = xmalloc(nr_syms * sizeof(*info->exports));
 	flags = xmalloc(nr_syms * sizeof(*flags));
 	/* Entry 0 is the null symbol. */
 	for (i = 1; i < nr_syms; i++) {
@@ -300,9 +341,9 @@ static int read_symbols(Elf *elf, const struct elf_sections *secs,
 			add_symbol(info, secs, &sym, name, flags, &nr_flags);
 	}
 	info->imports = xrealloc(info->imports, info->nr_imports *
-				 sizeof(*info->imports) + 1);
+				 sizeof(*info->imports));
 	info->exports = xrealloc(info->exports, info->nr_exports *
-				 sizeof(*info->exports) + 1);
+				 sizeof(*info->exports));
 	ret = apply_flags(secs, info, flags, nr_flags, err);
 out:
 	free(flags);
@@ -381,6 +422,7 @@ static int parse(Elf *elf, size_t len, struct elf_info *info,
 		return -1;
 	}
 	info->relocatable = ehdr.e_type == ET_REL;
+	secs.machine = ehdr.e_machine;
 	if (check_extent(elf, &ehdr, len, err) ||
 	    find_sections(elf, &secs, err))
 		return -1;
@@ -389,6 +431,12 @@ static int parse(Elf *elf, size_t len, struct elf_info *info,
 	if (secs.modinfo && read_modinfo(secs.modinfo, info, err))
 		return -1;
 	return read_symbols(elf, &secs, info, err);
+}
+
+/* Once, before any thread parses: elf_version() sets libelf's state. */
+int elf_info_init(void)
+{
+	return elf_version(EV_CURRENT) == EV_NONE ? -1 : 0;
 }
 
 /*
@@ -402,10 +450,6 @@ int elf_info_parse(void *buf, size_t len, struct elf_info *info,
 	int ret;
 
 	memset(info, 0, sizeof(*info));
-	if (elf_version(EV_CURRENT) == EV_NONE) {
-		*err = "libelf is out of date";
-		return -1;
-	}
 	if (header_cut_short(buf, len)) {
 		*err = "truncated: the file ends inside its ELF header";
 		return -1;

@@ -22,7 +22,7 @@ struct export_table {
 	size_t used;
 };
 
-const char *const symvers_types[] = {
+const char *const symvers_types[NR_EXPORT_TYPES] = {
 	[EXPORT_PLAIN]		= "EXPORT_SYMBOL",
 	[EXPORT_GPL]		= "EXPORT_SYMBOL_GPL",
 	[EXPORT_GPL_FUTURE]	= "EXPORT_SYMBOL_GPL_FUTURE",
@@ -133,7 +133,7 @@ static int parse_symvers_line(struct export_table *t, char *line)
 		if (!field[i] || !*field[i])
 			return -1;
 	}
-	type = export_type_named(symvers_types, field[3]);
+	type = index_of(symvers_types, NR_EXPORT_TYPES, field[3]);
 	if (type < 0)
 		return -1;
 	exporter = strrchr(field[2], '/');
@@ -156,6 +156,11 @@ int parse_symvers(struct export_table *t, char *text, const char **err)
 			*err = msg;
 			return -1;
 		}
+	}
+	/* Every kernel exports something: an empty file was cut short. */
+	if (!lineno) {
+		*err = "no Module.symvers entry";
+		return -1;
 	}
 	return 0;
 }

@@ -21,6 +21,11 @@ static void parse_as_symvers(const void *buf, size_t len)
 	export_table_free(t);
 }
 
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	return elf_info_init();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct elf_info info;
@@ -34,6 +39,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!elf_info_parse(buf, len, &info, &err))
 			elf_info_free(&info);
 	}
-	free(buf);
+	input_free(buf);
 	return 0;
 }

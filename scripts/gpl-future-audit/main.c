@@ -20,7 +20,6 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
-#include <stdint.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -30,15 +29,11 @@
 #define VERSION		"1.1"
 #define MAX_JOBS	64
 
-/* The exit status is a bit field: one run can say several of these. */
-enum exit_bits {
-	EXIT_CLEAN	= 0,
-	EXIT_AFFECTED	= 1,	/* a non-GPL module uses a GPL-only or future-GPL export */
-	EXIT_ERROR	= 2,	/* usage or input error, a file skipped */
-	EXIT_UNRESOLVED	= 4,	/* an import of a non-GPL module resolves nowhere */
-};
+enum format { FORMAT_TABLE, FORMAT_TSV, FORMAT_JSON, NR_FORMATS };
 
-enum format { FORMAT_TABLE, FORMAT_TSV, FORMAT_JSON };
+static const char *const format_names[NR_FORMATS] = {
+	[FORMAT_TABLE] = "table", [FORMAT_TSV] = "tsv", [FORMAT_JSON] = "json",
+};
 
 /* What an import of a non-GPL module is found to be. */
 enum finding_kind {
@@ -60,6 +55,7 @@ struct module {
 	ino_t ino;
 	struct elf_info info;
 	const char *err;	/* set when the file was skipped */
+	bool proprietary;	/* as the kernel taints it: see mark_proprietary() */
 };
 
 struct finding {
@@ -106,46 +102,48 @@ struct scan {
 	bool progress;
 };
 
-static void print_help(FILE *f)
+static void print_help(void)
 {
-	fprintf(f,
-		"Usage: " PROG " [OPTION]... PATH...\n"
-		"  or:  " PROG " diff OLD.symvers NEW.symvers\n"
-		"Report the non-GPL kernel modules under PATH (files or directories of\n"
-		".ko, .ko.xz, .ko.zst, .ko.gz) that use symbols exported with\n"
-		"EXPORT_SYMBOL_GPL_FUTURE, which will become GPL-only, or with\n"
-		"EXPORT_SYMBOL_GPL, which they cannot use today.  The diff form lists\n"
-		"the exports whose type changed between two Module.symvers.\n"
-		"\n"
-		"Export types come from the options below and from the export tables\n"
-		"of the scanned modules; the first source that names a symbol wins.\n"
-		"Without -s or -e, the Module.symvers of kernel RELEASE is looked for\n"
-		"in /lib/modules/RELEASE/build, /lib/modules/RELEASE and /boot.\n"
-		"  -s, --symvers=FILE        Module.symvers of the kernel, or compressed\n"
-		"                            (repeatable)\n"
-		"  -e, --exports=ELF         the export tables (__ksymtab*, __kflagstab)\n"
-		"                            of a vmlinux or .ko (repeatable)\n"
-		"  -k, --release=RELEASE     the kernel whose Module.symvers to look for\n"
-		"                            (default: the running one)\n"
-		"  -b, --basedir=DIR         look for it under DIR, not /\n"
-		"  -a, --assume-future=FILE  also treat these plain exports (one symbol\n"
-		"                            per line, # comments) as future-GPL\n"
-		"      --baseline=FILE       known findings: lines of -f tsv output with a\n"
-		"                            7th column saying why; only others count\n"
-		"  -f, --format=FORMAT       table (default), tsv or json\n"
-		"  -j, --jobs=N              parse with N threads (default: CPUs)\n"
-		"  -q, --quiet               no progress or notes on stderr\n"
-		"      --stats               files, time and peak memory on stderr\n"
-		"  -h, --help                this text\n"
-		"      --version             the version\n"
-		"\n"
-		"Kinds: gpl-future (loads with a warning today), assumed-gpl-future\n"
-		"(would, with --assume-future), gpl-only (refused today), unresolved\n"
-		"(exported by nothing given: the wrong Module.symvers?).\n"
-		"Exit status, a sum of: 1 some module affected, 2 usage or input error\n"
-		"(a file that cannot be read is reported and skipped), 4 an import\n"
-		"unresolved; 0 when every module was read and none is affected.\n"
-		"diff exits 0 when no type changed, 1 when one did, 2 on error.\n");
+	printf("Usage: " PROG " [OPTION]... PATH...\n"
+	       "  or:  " PROG " diff OLD.symvers NEW.symvers\n"
+	       "Report the kernel modules under PATH (files or directories of .ko,\n"
+	       ".ko.xz, .ko.zst, .ko.gz) the kernel treats as proprietary (a license\n"
+	       "that is not GPL-compatible, or the use of a proprietary module's\n"
+	       "exports) that use symbols exported with EXPORT_SYMBOL_GPL_FUTURE, which\n"
+	       "will become GPL-only, or with EXPORT_SYMBOL_GPL, which they cannot use\n"
+	       "today.  The diff form lists the exports whose type changed.\n"
+	       "\n"
+	       "Export types come from the options below and from the export tables\n"
+	       "of the scanned modules; the first source that names a symbol wins.\n"
+	       "Without -s or -e, the Module.symvers of kernel RELEASE is looked for\n"
+	       "in /lib/modules/RELEASE/build, /lib/modules/RELEASE, /boot and\n"
+	       "/usr/src; -k and -b only choose where.\n"
+	       "  -s, --symvers=FILE        Module.symvers of the kernel, or compressed\n"
+	       "                            (repeatable)\n"
+	       "  -e, --exports=ELF         the export tables (__ksymtab*, __kflagstab)\n"
+	       "                            of a vmlinux or .ko (repeatable)\n"
+	       "  -k, --release=RELEASE     the kernel whose Module.symvers to look for\n"
+	       "                            (default: the running one)\n"
+	       "  -b, --basedir=DIR         look for it under DIR, not /\n"
+	       "  -a, --assume-future=FILE  also treat these plain exports (one symbol\n"
+	       "                            per line, # comments) as future-GPL\n"
+	       "      --baseline=FILE       known findings: lines of -f tsv output with a\n"
+	       "                            7th column saying why; only others count\n"
+	       "  -f, --format=FORMAT       table (default), tsv or json\n"
+	       "  -j, --jobs=N              parse with N threads, 1 to 64 (default: CPUs)\n"
+	       "  -q, --quiet               no progress or notes on stderr\n"
+	       "      --stats               files, time and peak memory on stderr\n"
+	       "  -h, --help                this text\n"
+	       "      --version             the version\n"
+	       "\n"
+	       "Kinds: gpl-future (loads with a warning today), assumed-gpl-future\n"
+	       "(would, with --assume-future), gpl-only (refused today), unresolved\n"
+	       "(exported by nothing given: the wrong Module.symvers?).\n"
+	       "Exit status, a sum of: 1 some module affected, 2 usage or input error\n"
+	       "(a file that cannot be read is reported and skipped), 4 an import\n"
+	       "unresolved; 0 when every module was read, none is affected and no\n"
+	       "import is unresolved.\n"
+	       "diff exits 0 when no type changed, 1 when one did, 2 on error.\n");
 }
 
 static void add_module(const char *path, const struct stat *st, const char *err)
@@ -209,6 +207,36 @@ static int walk_entry(const char *path, const struct stat *st, int flag,
 	return 0;
 }
 
+/*
+ * nftw() does not follow a link it is given, so a PATH that is a link to
+ * a directory (a vendor's "current") is walked at the link's target.
+ */
+static int walk(const char *dir)
+{
+	char *real = NULL, *bare = xstrdup(dir);
+	size_t len = strlen(bare);
+	struct stat st;
+	int ret;
+
+	/* nftw() takes "link/" as "link": so does this check. */
+	while (len > 1 && bare[len - 1] == '/')
+		bare[--len] = '\0';
+	ret = lstat(bare, &st);
+	free(bare);
+	if (!ret && S_ISLNK(st.st_mode)) {
+		real = realpath(dir, NULL);
+		if (!real) {
+			fprintf(stderr, PROG ": %s: %s\n", dir, strerror(errno));
+			return -1;
+		}
+	}
+	ret = nftw(real ? real : dir, walk_entry, 32, FTW_PHYS);
+	if (ret)
+		fprintf(stderr, PROG ": %s: %s\n", dir, strerror(errno));
+	free(real);
+	return ret;
+}
+
 /* Directories are walked; files are taken as named.  Each must give one. */
 static int collect_paths(char **paths, int nr)
 {
@@ -222,12 +250,10 @@ static int collect_paths(char **paths, int nr)
 			fprintf(stderr, PROG ": %s: %s\n", paths[i], strerror(errno));
 			return -1;
 		}
-		if (!S_ISDIR(st.st_mode)) {
+		if (!S_ISDIR(st.st_mode))
 			add_file(paths[i], &st);
-		} else if (nftw(paths[i], walk_entry, 32, FTW_PHYS)) {
-			fprintf(stderr, PROG ": %s: %s\n", paths[i], strerror(errno));
+		else if (walk(paths[i]))
 			return -1;
-		}
 		if (nr_modules == before) {
 			fprintf(stderr, PROG ": %s: no module in it (%s)\n",
 				paths[i], "*.ko, *.ko.xz, *.ko.zst, *.ko.gz");
@@ -307,7 +333,7 @@ static const char *parse_file(const char *path, const struct input_limit *limit,
 	if (read_file(path, limit, &buf, &len, &err))
 		return err;
 	elf_info_parse(buf, len, info, &err);
-	free(buf);
+	input_free(buf);
 	return err;
 }
 
@@ -361,26 +387,90 @@ static void scan_modules(long jobs, bool progress)
 }
 
 /*
- * Where distributions put a kernel's Module.symvers: kbuild's
- * modules_install and Debian's headers package (build/), Fedora and
- * RHEL's kernel-core (symvers.xz or .gz beside the modules, a copy in
- * /boot), SUSE (/boot).
+ * Where distributions put a kernel's Module.symvers, under the root:
+ * kbuild's modules_install and Debian's headers package (build/),
+ * Fedora and RHEL's kernel-core (symvers.xz or .gz beside the modules,
+ * a copy in /boot), SUSE (/boot), Debian's and Fedora's headers trees.
  */
 static const char *const symvers_places[] = {
-	"%s/lib/modules/%s/build/Module.symvers",
-	"%s/lib/modules/%s/symvers.xz",
-	"%s/lib/modules/%s/symvers.gz",
-	"%s/boot/symvers-%s.xz",
-	"%s/boot/symvers-%s.gz",
+	"lib/modules/%s/build/Module.symvers",
+	"lib/modules/%s/symvers.xz",
+	"lib/modules/%s/symvers.gz",
+	"boot/symvers-%s.xz",
+	"boot/symvers-%s.gz",
+	"usr/src/linux-headers-%s/Module.symvers",
+	"usr/src/kernels/%s/Module.symvers",
 };
+
+#define MAX_LINKS	40	/* as the kernel's path walk */
+
+/*
+ * PATH (relative) resolved inside ROOT as if ROOT were /, in a string to
+ * free, or NULL when a part of it is missing.  An absolute link (Debian's
+ * lib/modules/R/build -> /usr/src/linux-headers-R) stays in the image
+ * given with -b: followed by the system, it would reach the host's own
+ * headers, another kernel's exports.
+ */
+static char *resolve_in_root(const char *root, const char *path)
+{
+	char *done = xstrdup(root), *todo = xstrdup(path), *next, *part;
+	char target[4096];
+	struct stat st;
+	int links = 0;
+	ssize_t len;
+
+	while (todo[strspn(todo, "/")]) {
+		part = todo + strspn(todo, "/");
+		next = part + strcspn(part, "/");
+		part = xstrndup(part, next - part);
+		next = xstrdup(next);
+		free(todo);
+		todo = next;
+		if (!strcmp(part, "..")) {
+			next = strrchr(done, '/');
+			if (next && next - done >= (ptrdiff_t)strlen(root))
+				*next = '\0';
+		} else if (strcmp(part, ".")) {
+			next = xasprintf("%s/%s", done, part);
+			if (lstat(next, &st) || (S_ISLNK(st.st_mode) && ++links > MAX_LINKS)) {
+				free(next);
+				free(part);
+				goto missing;
+			}
+			if (!S_ISLNK(st.st_mode)) {
+				free(done);
+				done = next;
+			} else {
+				len = readlink(next, target, sizeof(target) - 1);
+				free(next);
+				if (len < 0) {
+					free(part);
+					goto missing;
+				}
+				target[len] = '\0';
+				next = xasprintf("%s/%s", target, todo);
+				free(todo);
+				todo = next;
+				if (*target == '/')
+					done[strlen(root)] = '\0';
+			}
+		}
+		free(part);
+	}
+	free(todo);
+	return done;
+missing:
+	free(todo);
+	free(done);
+	return NULL;
+}
 
 /* The first of symvers_places that exists, in a string to free, or NULL. */
 static char *default_symvers(const struct options *opt)
 {
-	const char *base = opt->basedir ? opt->basedir : "";
-	struct utsname uts;
+	char *root, *place, *path = NULL;
 	const char *release = opt->release;
-	char *path;
+	struct utsname uts;
 	size_t i;
 
 	if (!release) {
@@ -390,23 +480,29 @@ static char *default_symvers(const struct options *opt)
 		}
 		release = uts.release;
 	}
-	for (i = 0; i < ARRAY_SIZE(symvers_places); i++) {
-		if (asprintf(&path, symvers_places[i], base, release) < 0)
-			xmalloc(SIZE_MAX);	/* out of memory: ends the run */
-		if (!access(path, F_OK)) {
-			if (!opt->quiet)
-				fprintf(stderr, PROG ": exports from %s\n", path);
-			return path;
-		}
-		free(path);
+	/* "" for /: the places are joined to it with a slash. */
+	root = xstrdup(opt->basedir ? opt->basedir : "");
+	while (*root && root[strlen(root) - 1] == '/')
+		root[strlen(root) - 1] = '\0';
+	for (i = 0; i < ARRAY_SIZE(symvers_places) && !path; i++) {
+		place = xasprintf(symvers_places[i], release);
+		path = resolve_in_root(root, place);
+		free(place);
+	}
+	if (path) {
+		if (!opt->quiet)
+			fprintf(stderr, PROG ": exports from %s\n", path);
+		free(root);
+		return path;
 	}
 	fprintf(stderr, PROG ": no Module.symvers of %s found in:\n", release);
 	for (i = 0; i < ARRAY_SIZE(symvers_places); i++) {
-		fprintf(stderr, "  ");
-		fprintf(stderr, symvers_places[i], base, release);
+		fprintf(stderr, "  %s/", root);
+		fprintf(stderr, symvers_places[i], release);
 		fputc('\n', stderr);
 	}
 	fprintf(stderr, PROG ": give --symvers or --exports, or --release for another kernel\n");
+	free(root);
 	return NULL;
 }
 
@@ -477,12 +573,15 @@ static int load_export_sources(struct export_table *t,
 
 /*
  * The symbols of --assume-future, as a table of names: the first word
- * of each line, so the output of "diff" is such a file too.
+ * of each line, so the output of "diff" is such a file too.  Returns -1
+ * when the file cannot be read, else how many names it gets wrong: a
+ * name no source exports (a typo would hide its users), or none at all.
  */
 static int read_assume_future(struct export_table *assumed,
 			      const struct export_table *exports,
 			      const char *path)
 {
+	int wrong = 0;
 	char *text, *rest, *line, *sym;
 	enum export_type type;
 	const char *err;
@@ -500,16 +599,22 @@ static int read_assume_future(struct export_table *assumed,
 		if (!len)
 			continue;
 		sym[len] = '\0';
-		if (!export_table_find(exports, sym, &type, NULL))
+		if (!export_table_find(exports, sym, &type, NULL)) {
 			fprintf(stderr, PROG ": %s: %s is not a known export\n",
 				path, sym);
-		else if (type != EXPORT_PLAIN)
+			wrong++;
+		} else if (type != EXPORT_PLAIN) {
 			fprintf(stderr, PROG ": %s: %s is already %s\n", path, sym,
 				type == EXPORT_GPL ? "GPL-only" : "future-GPL");
+		}
 		export_table_add(assumed, sym, EXPORT_GPL_FUTURE, NULL);
 	}
 	free(text);
-	return 0;
+	if (!export_table_size(assumed)) {
+		fprintf(stderr, PROG ": %s: names no symbol\n", path);
+		wrong++;
+	}
+	return wrong;
 }
 
 static int cmp_known(const void *a, const void *b)
@@ -520,16 +625,6 @@ static int cmp_known(const void *a, const void *b)
 	if (!c)
 		c = strcmp(x->symbol, y->symbol);
 	return c ? c : (int)x->kind - (int)y->kind;
-}
-
-static int kind_named(const char *s)
-{
-	int kind;
-
-	for (kind = 0; kind < NR_KINDS; kind++)
-		if (!strcmp(s, kind_names[kind]))
-			return kind;
-	return -1;
 }
 
 /* Columns of -f tsv: module, license, symbol, kind, exporter, file, why. */
@@ -546,7 +641,7 @@ static bool parse_known(char *line, struct known *k)
 		if (!col[i])
 			return false;
 	}
-	kind = kind_named(col[3]);
+	kind = index_of(kind_names, NR_KINDS, col[3]);
 	/* A known finding is accepted for a reason, as ksc asks. */
 	if (!*col[0] || !*col[2] || kind < 0 || !col[6][strspn(col[6], " \r")])
 		return false;
@@ -588,13 +683,43 @@ static int read_baseline(struct baseline *bl, const char *path)
 	return 0;
 }
 
+/*
+ * s as the table and TSV show it, in a string to free: UTF-8 as it is;
+ * control bytes, which would break a row or a TSV line, and bytes that
+ * are not UTF-8 as '?'.
+ */
+static char *plain_text(const char *s)
+{
+	char *out = xmalloc(strlen(s) + 1), *p = out;
+	size_t len;
+
+	for (; *s; s += len ? len : 1) {
+		len = utf8_char_len(s);
+		if (len > 1) {
+			memcpy(p, s, len);
+			p += len;
+		} else {
+			*p++ = !len || (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s;
+		}
+	}
+	*p = '\0';
+	return out;
+}
+
+/* As the baseline was written: from -f tsv output, names as shown. */
 static bool is_known(const struct baseline *bl, const struct finding *f)
 {
-	struct known key = {
-		.module = f->mod->name, .symbol = (char *)f->symbol, .kind = f->kind,
-	};
+	struct known key = { .kind = f->kind };
+	bool known;
 
-	return bl->nr && bsearch(&key, bl->known, bl->nr, sizeof(key), cmp_known);
+	if (!bl->nr)
+		return false;
+	key.module = plain_text(f->mod->name);
+	key.symbol = plain_text(f->symbol);
+	known = bsearch(&key, bl->known, bl->nr, sizeof(key), cmp_known);
+	free(key.module);
+	free(key.symbol);
+	return known;
 }
 
 /* As the kernel's license_is_gpl_compatible() (include/linux/license.h). */
@@ -610,6 +735,80 @@ static bool license_is_gpl_compatible(const char *license)
 		if (!strcmp(license, gpl[i]))
 			return true;
 	return false;
+}
+
+/* Names the kernel taints as proprietary whatever their license says. */
+static const char *const tainted_names[] = { "driverloader", "lve" };
+
+/* Marks m proprietary; says why (and frees it) unless quiet or NULL. */
+static void taint(struct module *m, struct export_table *owners, bool quiet,
+		  char *why)
+{
+	m->proprietary = true;
+	export_table_add(owners, m->name, EXPORT_PLAIN, NULL);
+	if (why && !quiet)
+		fprintf(stderr, PROG ": %s: treated as proprietary: %s\n", m->name, why);
+	free(why);
+}
+
+/* The proprietary module whose export m uses first, or NULL. */
+static const char *proprietary_owner(const struct module *m,
+				     const struct export_table *exports,
+				     const struct export_table *owners,
+				     const char **sym)
+{
+	const char *owner;
+	size_t i;
+
+	for (i = 0; i < m->info.nr_imports; i++) {
+		*sym = m->info.imports[i].name;
+		if (export_table_find(exports, *sym, NULL, &owner) &&
+		    export_table_find(owners, owner, NULL, NULL))
+			return owner;
+	}
+	return NULL;
+}
+
+/*
+ * Which modules the kernel treats as proprietary (TAINT_PROPRIETARY_MODULE):
+ * a license that is not GPL-compatible, one of tainted_names, or, by
+ * inherit_taint(), any use of a proprietary module's export: such a
+ * module is refused GPL-only symbols, whatever its license, and will be
+ * refused the future-GPL ones.  Inheritance goes on down a chain of
+ * modules, hence the rounds until none is added.
+ */
+static void mark_proprietary(const struct export_table *exports, bool quiet)
+{
+	struct export_table *owners = export_table_new();
+	const char *owner, *sym;
+	bool added = true;
+	struct module *m;
+	size_t i;
+
+	for (i = 0; i < nr_modules; i++) {
+		m = &modules[i];
+		if (m->err)
+			continue;
+		if (!license_is_gpl_compatible(m->info.license))
+			taint(m, owners, quiet, NULL);
+		else if (index_of(tainted_names, ARRAY_SIZE(tainted_names), m->name) >= 0)
+			taint(m, owners, quiet, xstrdup("the kernel taints this name"));
+	}
+	while (added && export_table_size(owners)) {
+		added = false;
+		for (i = 0; i < nr_modules; i++) {
+			m = &modules[i];
+			if (m->err || m->proprietary)
+				continue;
+			owner = proprietary_owner(m, exports, owners, &sym);
+			if (!owner)
+				continue;
+			taint(m, owners, quiet,
+			      xasprintf("uses %s of proprietary module %s", sym, owner));
+			added = true;
+		}
+	}
+	export_table_free(owners);
 }
 
 /*
@@ -709,7 +908,7 @@ static void resolve(const struct export_table *exports,
 			continue;
 		}
 		sum->scanned++;
-		if (license_is_gpl_compatible(m->info.license))
+		if (!m->proprietary)
 			continue;
 		sum->non_gpl++;
 		resolve_module(m, exports, assumed, bl, found, sum);
@@ -734,25 +933,15 @@ static int display_width(const char *s)
 	return width;
 }
 
-/*
- * UTF-8 as it is; control bytes, which would break a row or a TSV line,
- * and bytes that are not UTF-8 as '?'.
- */
+/* A field of a row, padded to width characters in a table. */
 static void put_plain(const char *s, int width, bool tsv)
 {
-	int n = 0;
-	size_t len;
+	char *text = plain_text(s);
+	int n = display_width(text);
 
-	for (; *s; s += len ? len : 1, n++) {
-		len = utf8_char_len(s);
-		if (len > 1)
-			fwrite(s, 1, len, stdout);
-		else
-			putchar(!len || (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
-	}
-	if (tsv)
-		return;
-	for (; n < width; n++)
+	fputs(text, stdout);
+	free(text);
+	for (; !tsv && n < width; n++)
 		putchar(' ');
 }
 
@@ -918,19 +1107,6 @@ static void add_arg(char ***list, size_t *nr, char *arg)
 	(*list)[(*nr)++] = arg;
 }
 
-static int parse_format(const char *s, enum format *format)
-{
-	if (!strcmp(s, "table"))
-		*format = FORMAT_TABLE;
-	else if (!strcmp(s, "tsv"))
-		*format = FORMAT_TSV;
-	else if (!strcmp(s, "json"))
-		*format = FORMAT_JSON;
-	else
-		return -1;
-	return 0;
-}
-
 enum { OPT_STATS = 256, OPT_BASELINE, OPT_VERSION };
 
 static const struct option long_options[] = {
@@ -952,8 +1128,8 @@ static const struct option long_options[] = {
 /* Returns the index of the first PATH, or -1 after a usage error. */
 static int parse_options(int argc, char **argv, struct options *opt)
 {
+	int c, format;
 	char *end;
-	int c;
 
 	opt->jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	while ((c = getopt_long(argc, argv, "s:e:k:b:a:f:j:qh", long_options,
@@ -978,11 +1154,13 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			opt->baseline = optarg;
 			break;
 		case 'f':
-			if (parse_format(optarg, &opt->format)) {
+			format = index_of(format_names, NR_FORMATS, optarg);
+			if (format < 0) {
 				fprintf(stderr, PROG ": unknown format '%s' (table, tsv or json)\n",
 					optarg);
 				return -1;
 			}
+			opt->format = format;
 			break;
 		case 'j':
 			errno = 0;
@@ -999,7 +1177,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			opt->stats = true;
 			break;
 		case 'h':
-			print_help(stdout);
+			print_help();
 			exit(EXIT_CLEAN);
 		case OPT_VERSION:
 			printf(PROG " " VERSION "\n");
@@ -1059,7 +1237,7 @@ static int flush_stdout(int ret)
 	if (!fflush(stdout) && !ferror(stdout))
 		return ret;
 	fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
-	return EXIT_ERROR;
+	return ret | EXIT_ERROR;
 }
 
 static void free_modules(void)
@@ -1080,6 +1258,7 @@ struct run {
 	struct export_table *assumed;
 	struct baseline baseline;
 	struct findings found;
+	bool input_error;	/* a wrong --assume-future list: said, not fatal */
 };
 
 /* Frees what the run allocated, so a leak checker sees only real leaks. */
@@ -1099,14 +1278,18 @@ static int finish(int ret, struct run *run)
 /* The sources of what the findings are checked against. */
 static int load_references(struct run *run)
 {
+	int wrong;
+
 	run->exports = export_table_new();
 	if (load_export_sources(run->exports, &run->opt))
 		return -1;
 	if (run->opt.assume_future) {
 		run->assumed = export_table_new();
-		if (read_assume_future(run->assumed, run->exports,
-				       run->opt.assume_future))
+		wrong = read_assume_future(run->assumed, run->exports,
+					   run->opt.assume_future);
+		if (wrong < 0)
 			return -1;
+		run->input_error = wrong > 0;
 	}
 	if (run->opt.baseline && read_baseline(&run->baseline, run->opt.baseline))
 		return -1;
@@ -1132,11 +1315,13 @@ static int audit(int argc, char **argv)
 	scan_modules(run.opt.jobs, !run.opt.quiet && isatty(STDERR_FILENO));
 	if (load_references(&run))
 		return finish(EXIT_ERROR, &run);
+	mark_proprietary(run.exports, run.opt.quiet);
 	resolve(run.exports, run.assumed, &run.baseline, &run.found, &sum);
 	report(&run.found, &sum, &run.opt);
 	if (run.opt.stats)
 		print_stats(&start, export_table_size(run.exports));
-	return finish(flush_stdout(exit_status(&sum)), &run);
+	return finish(flush_stdout(exit_status(&sum) |
+				   (run.input_error ? EXIT_ERROR : 0)), &run);
 }
 
 /* From least to most restrictive. */
@@ -1158,7 +1343,7 @@ struct type_change {
 struct diff {
 	const struct export_table *old;
 	struct type_change *changes;
-	size_t nr;
+	size_t nr, cap;
 };
 
 static void compare_export(const char *name, enum export_type type,
@@ -1169,7 +1354,10 @@ static void compare_export(const char *name, enum export_type type,
 
 	if (!export_table_find(d->old, name, &old, NULL) || old == type)
 		return;
-	d->changes = xrealloc(d->changes, (d->nr + 1) * sizeof(*d->changes));
+	if (d->nr == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 64;
+		d->changes = xrealloc(d->changes, d->cap * sizeof(*d->changes));
+	}
 	d->changes[d->nr++] = (struct type_change){ name, exporter, old, type };
 }
 
@@ -1220,6 +1408,10 @@ out:
 int main(int argc, char **argv)
 {
 	argv[0] = PROG;		/* getopt's messages name the tool, not its path */
+	if (elf_info_init()) {
+		fprintf(stderr, PROG ": libelf is out of date\n");
+		return EXIT_ERROR;
+	}
 	if (argc > 1 && !strcmp(argv[1], "diff"))
 		return diff_symvers(argc, argv);
 	return audit(argc, argv);

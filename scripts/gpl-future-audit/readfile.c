@@ -3,12 +3,16 @@
  * Read an input file into memory, uncompressing xz, zstd and gzip the
  * way kmod does for modules (and RPM distributions ship symvers.gz).
  * The format is told by the magic bytes, not the name.  Only regular
- * files are read: a FIFO or a device would block or never end.  Nothing
- * grows past its limit, so a compression bomb is refused as too large
- * after at most that many bytes, not an out-of-memory kill.
+ * files are opened: a FIFO would block, a device's open() may act (a
+ * watchdog arms, a tape rewinds).  Nothing grows past its limit, so a
+ * compression bomb is refused as too large after at most that many
+ * bytes, not an out-of-memory kill; and only one input at a time may be
+ * larger than BIG_INPUT, or -j64 workers each uncompressing a bomb would
+ * hold 64 times the limit.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +36,30 @@ const struct input_limit file_limit = {
 	.too_large = "larger than " STRINGIFY(AUDIT_MAX_FILE_MIB) " MiB uncompressed",
 };
 
+#define BIG_INPUT	(16UL << 20)
+
+static pthread_mutex_t big_input = PTHREAD_MUTEX_INITIALIZER;
+static __thread bool holds_big_input;
+
+/* Waits, if another thread holds an input over BIG_INPUT, until it is freed. */
+static void need_big_input(size_t size)
+{
+	if (size <= BIG_INPUT || holds_big_input)
+		return;
+	pthread_mutex_lock(&big_input);
+	holds_big_input = true;
+}
+
+/* Frees what read_file() returned, and lets the next big input grow. */
+void input_free(void *buf)
+{
+	free(buf);
+	if (!holds_big_input)
+		return;
+	holds_big_input = false;
+	pthread_mutex_unlock(&big_input);
+}
+
 static const unsigned char xz_magic[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
 static const unsigned char zstd_magic[] = { 0x28, 0xb5, 0x2f, 0xfd };
 static const unsigned char gzip_magic[] = { 0x1f, 0x8b };
@@ -53,6 +81,7 @@ static void outbuf_init(struct outbuf *out, size_t hint, size_t max)
 {
 	out->max = max;
 	out->cap = hint < max ? hint : max;
+	need_big_input(out->cap);
 	out->p = xmalloc(out->cap);
 }
 
@@ -62,6 +91,7 @@ static bool outbuf_grow(struct outbuf *out)
 	if (out->cap >= out->max)
 		return false;
 	out->cap = out->cap > out->max / 2 ? out->max : 2 * out->cap;
+	need_big_input(out->cap);
 	out->p = xrealloc(out->p, out->cap);
 	return true;
 }
@@ -137,6 +167,16 @@ static int unzstd(const void *in, size_t in_len, struct outbuf *out,
 	return *err ? -1 : 0;
 }
 
+/* Padding after the last gzip member (gzip -t: "trailing zero bytes ignored"). */
+static bool only_zeros(const unsigned char *p, size_t len)
+{
+	while (len && !*p) {
+		p++;
+		len--;
+	}
+	return !len;
+}
+
 /* gzip members may follow one another, as gunzip and kmod accept. */
 static int ungzip(const void *in, size_t in_len, struct outbuf *out,
 		  size_t *out_len, const struct input_limit *limit,
@@ -162,7 +202,7 @@ static int ungzip(const void *in, size_t in_len, struct outbuf *out,
 		strm.avail_out = out->cap - done;
 		ret = inflate(&strm, Z_NO_FLUSH);
 		done = out->cap - strm.avail_out;
-		if (ret == Z_STREAM_END && strm.avail_in)
+		if (ret == Z_STREAM_END && !only_zeros(strm.next_in, strm.avail_in))
 			ret = inflateReset(&strm);	/* the next member */
 		else if (ret == Z_BUF_ERROR && !strm.avail_out)
 			ret = Z_OK;			/* output full: grow */
@@ -245,7 +285,15 @@ static int read_whole(const char *path, const struct input_limit *limit,
 	char *p;
 	int fd;
 
-	/* O_NONBLOCK: a FIFO put in place after the caller's stat() */
+	if (stat(path, &st)) {
+		*err = strerror(errno);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*err = "not a regular file";
+		return -1;
+	}
+	/* O_NONBLOCK and fstat(): a FIFO put in its place since stat() */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0) {
 		*err = strerror(errno);
@@ -259,12 +307,13 @@ static int read_whole(const char *path, const struct input_limit *limit,
 		*err = limit->too_large;
 		goto fail;
 	}
-	p = xmalloc(st.st_size + 1);
+	need_big_input(st.st_size);
+	p = xmalloc(st.st_size);
 	while (done < (size_t)st.st_size) {
 		n = read(fd, p + done, st.st_size - done);
 		if (n <= 0) {
 			*err = n ? strerror(errno) : "file shrank while read";
-			free(p);
+			input_free(p);
 			goto fail;
 		}
 		done += n;
@@ -285,20 +334,23 @@ int read_file(const char *path, const struct input_limit *limit, void **buf,
 		return -1;
 	if (!decompress(buf, len, limit, err))
 		return 0;
-	free(*buf);
+	input_free(*buf);
 	return -1;
 }
 
-/* A text file, uncompressed, as one NUL-terminated string. */
+/* A text file, uncompressed, as one string: a NUL byte would end it early. */
 char *read_text(const char *path, const char **err)
 {
+	char *text = NULL;
 	void *buf;
 	size_t len;
-	char *text;
 
 	if (read_file(path, &file_limit, &buf, &len, err))
 		return NULL;
-	text = xstrndup(buf, len);
-	free(buf);
+	if (memchr(buf, '\0', len))
+		*err = "not a text file (a NUL byte)";
+	else
+		text = xstrndup(buf, len);
+	input_free(buf);
 	return text;
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Helpers: allocation that does not fail (out of memory ends the run,
- * loudly), the export type for a name, UTF-8.
+ * loudly), a name's index, UTF-8.
  */
+#define _GNU_SOURCE	/* vasprintf() */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +14,7 @@
 static void out_of_memory(size_t size)
 {
 	fprintf(stderr, "gpl-future-audit: out of memory (%zu bytes)\n", size);
-	exit(2);
+	exit(EXIT_ERROR);
 }
 
 void *xmalloc(size_t size)
@@ -56,14 +58,28 @@ char *xstrdup(const char *s)
 	return xstrndup(s, strlen(s));
 }
 
-/* The index of s in names[EXPORT_PLAIN..EXPORT_GPL_FUTURE], or -1. */
-int export_type_named(const char *const *names, const char *s)
+char *xasprintf(const char *fmt, ...)
 {
-	int type;
+	va_list ap;
+	char *p;
+	int ret;
 
-	for (type = EXPORT_PLAIN; type <= EXPORT_GPL_FUTURE; type++)
-		if (!strcmp(s, names[type]))
-			return type;
+	va_start(ap, fmt);
+	ret = vasprintf(&p, fmt, ap);
+	va_end(ap);
+	if (ret < 0)
+		out_of_memory(strlen(fmt));
+	return p;
+}
+
+/* The index of s in names[0..nr), or -1: a name to an enum. */
+int index_of(const char *const *names, size_t nr, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (names[i] && !strcmp(s, names[i]))
+			return i;
 	return -1;
 }
 
