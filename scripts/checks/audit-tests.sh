@@ -563,38 +563,40 @@ symlinked_modules_are_followed_once() {
 	done
 }
 
+# Runs "$@" under a timeout while a writer waits on FIFO $1; returns its
+# exit status, or 99 when it opened the FIFO (the writer got past open()).
+beside_writer() {
+	fifo=$1
+	shift
+	rm -f "$tmp/opened"
+	(: >"$fifo" && : >"$tmp/opened") &
+	writer=$!
+	timeout 20 "$@" >/dev/null 2>"$tmp/err"
+	rc=$?
+	kill $writer 2>/dev/null
+	wait $writer
+	[ -e "$tmp/opened" ] && { echo "$*: opened $fifo"; return 99; }
+	return $rc
+}
+
 # A FIFO or a device is never opened for reading, wherever it is named.
 non_regular_files_are_not_opened() {
 	mkdir -p "$tmp/fifo"
 	mkfifo "$tmp/fifo/blocks.ko" "$tmp/blocks.symvers"
 	for args in "$tmp/fifo/blocks.ko" "$tmp/fifo" "/dev/zero"; do
-		# A writer gets past open() only if a reader opens the FIFO.
-		rm -f "$tmp/opened"
-		(: >"$tmp/fifo/blocks.ko" && : >"$tmp/opened") &
-		writer=$!
-		timeout 20 "$audit" -s "$symvers" $args >/dev/null 2>"$tmp/err"
+		beside_writer "$tmp/fifo/blocks.ko" "$audit" -s "$symvers" $args
 		rc=$?
-		kill $writer 2>/dev/null
-		wait $writer
-		[ ! -e "$tmp/opened" ] || { echo "$args: the FIFO was opened"; return 1; }
 		[ $rc = 2 ] && grep -q ": not a regular file (skipped)\$" "$tmp/err" ||
 			{ cat "$tmp/err"; echo "$args: exit $rc"; return 1; }
 	done
 	for opt in -s -e -a --baseline diff; do
-		set -- -s "$symvers"
-		[ "$opt" = -s ] || [ "$opt" = -e ] && set --
-		rm -f "$tmp/opened"
-		(: >"$tmp/blocks.symvers" && : >"$tmp/opened") &
-		writer=$!
-		if [ $opt = diff ]; then
-			timeout 20 "$audit" diff "$symvers" "$tmp/blocks.symvers"
-		else
-			timeout 20 "$audit" "$@" "$opt" "$tmp/blocks.symvers" "$mods/gplf_prop.ko"
-		fi >/dev/null 2>"$tmp/err"
+		set -- -s "$symvers" "$opt" "$tmp/blocks.symvers" "$mods/gplf_prop.ko"
+		case $opt in
+		-s|-e) shift 2 ;;
+		diff) set -- diff "$symvers" "$tmp/blocks.symvers" ;;
+		esac
+		beside_writer "$tmp/blocks.symvers" "$audit" "$@"
 		rc=$?
-		kill $writer 2>/dev/null
-		wait $writer
-		[ ! -e "$tmp/opened" ] || { echo "$opt: the FIFO was opened"; return 1; }
 		[ $rc = 2 ] && grep -q "blocks.symvers: not a regular file\$" "$tmp/err" ||
 			{ cat "$tmp/err"; echo "$opt: exit $rc"; return 1; }
 	done
