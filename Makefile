@@ -97,7 +97,8 @@ cell_ktaps = $(if $(filter none,$(boot.$(1))),\
 	$(foreach k,$(call field,tests/cells/$(1).config,checks),$(BB)/$(1)/$(k)-tests.ktap),\
 	$(foreach s,$(SUITES),$(BB)/$(1)/$(s).ktap))
 ktaps	= $(foreach c,$(1),$(call cell_ktaps,$(c)))
-HOST_KTAPS := $(BB)/host.ktap $(BB)/tools.ktap $(BB)/audit.ktap $(BB)/audit-asan.ktap
+HOST_KTAPS := $(BB)/host.ktap $(BB)/tools.ktap $(BB)/audit.ktap $(BB)/audit-asan.ktap \
+	      $(BB)/mark.ktap
 REPORT	:= sh scripts/harness/ktap-report.sh
 
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
@@ -320,6 +321,10 @@ $(BB)/audit.ktap: $(AUDIT) $(AUDIT_CASE_DEPS)
 	@sh scripts/checks/audit-tests.sh $(BB) $(AUDIT) > $@
 $(BB)/audit-asan.ktap: $(ASAN_AUDIT) $(AUDIT_CASE_DEPS)
 	@sh scripts/checks/audit-tests.sh $(BB) $(ASAN_AUDIT) > $@
+# gpl-future-mark: a sample tree, and the base's patched tree.
+$(BB)/mark.ktap: $(BB)/tree.stamp scripts/gpl-future-mark $(shell find tests/mark -type f) \
+		scripts/checks/mark-tests.sh
+	@sh scripts/checks/mark-tests.sh $(BB) > $@
 # The checks of a cell that is built, not booted (its record's
 # "checks: NAME": scripts/checks/NAME-tests.sh OBJ).
 $(BB)/%-tests.ktap: $(BB)/$$(*D)/kernel.stamp scripts/checks/$$(*F)-tests.sh
