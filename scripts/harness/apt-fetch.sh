@@ -1,34 +1,37 @@
 #!/bin/sh
-# apt-fetch.sh BUILD SUITE PACKAGE[:ARCH] DEST
+# apt-fetch.sh BUILD SUITE[/COMPONENT] PACKAGE[:ARCH] DEST
 #
 # Download PACKAGE (for ARCH, the machine's architecture by default) from
-# SUITE of Debian's archive with apt-get download through a private
-# sources list, its lists and cache under BUILD/apt/SUITE/ARCH, and
+# SUITE's COMPONENT (main by default; non-free for a DKMS driver) of
+# Debian's archive with apt-get download through a private sources
+# list, its lists and cache under BUILD/apt/SUITE[/COMPONENT]/ARCH, and
 # unpack it, without installing it, into DEST.  The machine's apt
 # configuration is never changed: not its sources for another suite, not
 # dpkg's architectures for a foreign package.
 set -eu
 
-build=$1 suite=$2 package=$3 dest=$4
+build=$1 where=$2 package=$3 dest=$4
+suite=${where%%/*} component=main
+case $where in */*) component=${where#*/} ;; esac
 die() { echo "apt-fetch: error: $*" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
 case $package in *:*) arch=${package#*:} package=${package%%:*} ;; esac
 
-apt=$(realpath -m "$build/apt/$suite/$arch")
+apt=$(realpath -m "$build/apt/$where/$arch")
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
 # One fetch at a time per list: parallel make jobs may share it.
 exec 9>"$apt/lock"
 flock 9
 echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]" \
-	"http://deb.debian.org/debian $suite main" >"$apt/sources.list"
+	"http://deb.debian.org/debian $suite $component" >"$apt/sources.list"
 set -- -o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null \
 	-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" \
 	-o APT::Architectures="$arch" -q
-echo "apt-fetch: fetching $package:$arch from $suite into $apt" >&2
+echo "apt-fetch: fetching $package:$arch from $suite $component into $apt" >&2
 apt-get "$@" update >"$apt/update.log" 2>&1 ||
-	{ tail -n 5 "$apt/update.log" >&2; die "apt-get update of $suite ($arch) failed"; }
+	{ tail -n 5 "$apt/update.log" >&2; die "apt-get update of $suite $component ($arch) failed"; }
 rm -f "$apt"/*.deb
 (cd "$apt" && apt-get "$@" download "$package:$arch") >"$apt/download.log" 2>&1 ||
-	{ tail -n 5 "$apt/download.log" >&2; die "cannot download $package:$arch from $suite"; }
+	{ tail -n 5 "$apt/download.log" >&2; die "cannot download $package:$arch from $suite $component"; }
 rm -rf "$dest" && mkdir -p "$dest"
 dpkg-deb -x "$apt/$package"_*.deb "$dest" || die "cannot unpack $package:$arch"
