@@ -15,7 +15,7 @@ module_param(warn, bool, 0);
 MODULE_PARM_DESC(warn, "WARN() once");
 static bool leak;
 module_param(leak, bool, 0);
-MODULE_PARM_DESC(leak, "allocate and forget 4 x 16 KiB (kmemleak)");
+MODULE_PARM_DESC(leak, "allocate and forget 16 x 16 KiB (kmemleak)");
 static unsigned int overread;
 module_param(overread, uint, 0);
 MODULE_PARM_DESC(overread, "read one byte past a kmalloc(overread) (KASAN)");
@@ -69,11 +69,13 @@ static int __init gplf_reports_init(void)
 	/*
 	 * Past the slab caches: on 7.3 a kmalloc-1k object stays referenced
 	 * from its cache's per-CPU array after it is handed out, and
-	 * kmemleak never reports it.  Several: kmemleak is conservative, and
-	 * a stale copy of one pointer left in scanned memory (an IRQ stack)
-	 * hides that object; the suite needs one report.
+	 * kmemleak never reports it.  Many: kmemleak is conservative, and a
+	 * stale copy of a pointer left in scanned memory (an IRQ stack)
+	 * hides that object.  Under TCG on 6.12 it reported 1 to 3 of 4, and
+	 * none in 2 boots of 8; 1 to 4 of 16, never none in 12 boots.  The
+	 * suite needs one report.
 	 */
-	for (i = 0; leak && i < 4; i++)
+	for (i = 0; leak && i < 16; i++)
 		if (!kmalloc(16384, GFP_KERNEL))
 			return -ENOMEM;
 	if (overread && read_past_end(overread) < 0)
