@@ -500,7 +500,19 @@ default_symvers_or_an_error() {
 	rm "$tmp/root/lib/modules/9.9.9-test/build"
 	mkdir "$tmp/root/lib/modules/9.9.9-test/build"
 	cp "$symvers" "$tmp/root/lib/modules/9.9.9-test/build/"
-	findings "$audit" -q -b "$tmp/root" -k 9.9.9-test "$mods" | diff -u "$tmp/want" -
+	findings "$audit" -q -b "$tmp/root" -k 9.9.9-test "$mods" | diff -u "$tmp/want" - || return 1
+	# A PATH in an image's lib/modules/R names the release and the root:
+	# an unpacked Debian kernel package is audited without options.
+	mkdir -p "$tmp/img/lib/modules/8.8.8-img/kernel" "$tmp/img/usr/src/linux-headers-8.8.8-img"
+	cp "$mods/gplf_prop.ko" "$tmp/img/lib/modules/8.8.8-img/kernel/"
+	cp "$symvers" "$tmp/img/usr/src/linux-headers-8.8.8-img/Module.symvers"
+	ln -s /usr/src/linux-headers-8.8.8-img "$tmp/img/lib/modules/8.8.8-img/build"
+	want_exit 1 -f tsv "$tmp/img/lib/modules/8.8.8-img" &&
+		grep -q "exports from $tmp/img/usr/src/linux-headers-8.8.8-img/Module.symvers\$" "$tmp/err" &&
+		[ "$(grep -c '	gpl-future	vmlinux	' "$tmp/stdout")" = 2 ] || { cat "$tmp/err" "$tmp/stdout"; return 1; }
+	# PATHs of two trees name none: the running kernel's, here under -b.
+	want_exit 2 -b "$tmp/nowhere" "$tmp/img/lib/modules/8.8.8-img" "$mods" &&
+		grep -q "no Module.symvers of $(uname -r) found in:" "$tmp/err" || { cat "$tmp/err"; return 1; }
 }
 
 # An import found in no export source is reported, as modpost's

@@ -87,6 +87,8 @@ struct options {
 	const char *baseline;
 	const char *release;	/* -k: whose Module.symvers to look for */
 	const char *basedir;	/* -b: where /lib/modules and /boot are */
+	char **paths;		/* what to audit */
+	int nr_paths;
 	enum format format;
 	long jobs;
 	bool quiet;
@@ -117,7 +119,8 @@ static void print_help(void)
 	       "of the scanned modules; the first source that names a symbol wins.\n"
 	       "Without -s or -e, the Module.symvers of kernel RELEASE is looked for\n"
 	       "in /lib/modules/RELEASE/build, /lib/modules/RELEASE, /boot and\n"
-	       "/usr/src; -k and -b only choose where.\n"
+	       "/usr/src; -k and -b only choose where.  RELEASE (and the root) are\n"
+	       "those of a ROOT/lib/modules/RELEASE all PATHs are in, else uname's.\n"
 	       "  -s, --symvers=FILE        Module.symvers of the kernel, or compressed\n"
 	       "                            (repeatable)\n"
 	       "  -e, --exports=ELF         the export tables (__ksymtab*, __kflagstab)\n"
@@ -465,23 +468,80 @@ missing:
 	return NULL;
 }
 
+/*
+ * The root and release a PATH names when it is ROOT/lib/modules/RELEASE
+ * or below: the kernel whose modules these are.  Strings to free.
+ */
+static bool tree_of(const char *path, char **root, char **release)
+{
+	const char *p = path, *r;
+
+	while ((p = strstr(p, "lib/modules/")) && p > path && p[-1] != '/')
+		p++;
+	if (!p)
+		return false;
+	r = p + strlen("lib/modules/");
+	if (!*r || *r == '/')
+		return false;
+	*root = xstrndup(path, p - path);
+	*release = xstrndup(r, strcspn(r, "/"));
+	return true;
+}
+
+/*
+ * Without -k, audit /lib/modules/6.1.0-x on a machine running 6.12 against
+ * 6.1.0-x's exports, and an image's tree against the image's (its root
+ * for -b): when every PATH names the same tree, it is the default.
+ */
+static bool paths_tree(const struct options *opt, char **root, char **release)
+{
+	bool same = true;
+	char *r, *rel;
+	int i;
+
+	*root = *release = NULL;
+	for (i = 0; i < opt->nr_paths && same; i++) {
+		if (!tree_of(opt->paths[i], &r, &rel)) {
+			same = false;
+		} else if (*release) {
+			same = !strcmp(r, *root) && !strcmp(rel, *release);
+			free(r);
+			free(rel);
+		} else {
+			*root = r;
+			*release = rel;
+		}
+	}
+	if (!same) {
+		free(*root);
+		free(*release);
+		*root = *release = NULL;
+	}
+	return same;
+}
+
 /* The first of symvers_places that exists, in a string to free, or NULL. */
 static char *default_symvers(const struct options *opt)
 {
-	char *root, *place, *path = NULL;
+	char *root, *place, *path = NULL, *tree_root, *tree_release;
 	const char *release = opt->release;
 	struct utsname uts;
 	size_t i;
 
+	paths_tree(opt, &tree_root, &tree_release);
+	if (!release)
+		release = tree_release;
 	if (!release) {
 		if (uname(&uts)) {
 			fprintf(stderr, PROG ": uname: %s\n", strerror(errno));
+			free(tree_root);
 			return NULL;
 		}
 		release = uts.release;
 	}
 	/* "" for /: the places are joined to it with a slash. */
-	root = xstrdup(opt->basedir ? opt->basedir : "");
+	root = xstrdup(opt->basedir ? opt->basedir :
+		       tree_release && !opt->release ? tree_root : "");
 	while (*root && root[strlen(root) - 1] == '/')
 		root[strlen(root) - 1] = '\0';
 	for (i = 0; i < ARRAY_SIZE(symvers_places) && !path; i++) {
@@ -492,18 +552,20 @@ static char *default_symvers(const struct options *opt)
 	if (path) {
 		if (!opt->quiet)
 			fprintf(stderr, PROG ": exports from %s\n", path);
-		free(root);
-		return path;
+	} else {
+		fprintf(stderr, PROG ": no Module.symvers of %s found in:\n", release);
+		for (i = 0; i < ARRAY_SIZE(symvers_places); i++) {
+			fprintf(stderr, "  %s/", root);
+			fprintf(stderr, symvers_places[i], release);
+			fputc('\n', stderr);
+		}
+		fprintf(stderr, PROG ": %s\n",
+			"give --symvers or --exports, or --release for another kernel");
 	}
-	fprintf(stderr, PROG ": no Module.symvers of %s found in:\n", release);
-	for (i = 0; i < ARRAY_SIZE(symvers_places); i++) {
-		fprintf(stderr, "  %s/", root);
-		fprintf(stderr, symvers_places[i], release);
-		fputc('\n', stderr);
-	}
-	fprintf(stderr, PROG ": give --symvers or --exports, or --release for another kernel\n");
 	free(root);
-	return NULL;
+	free(tree_root);
+	free(tree_release);
+	return path;
 }
 
 static int add_exports_of(struct export_table *t, const char *path)
@@ -1197,6 +1259,8 @@ static int parse_options(int argc, char **argv, struct options *opt)
 		fprintf(stderr, PROG ": no module file or directory given\n");
 		return -1;
 	}
+	opt->paths = argv + optind;
+	opt->nr_paths = argc - optind;
 	return optind;
 }
 
