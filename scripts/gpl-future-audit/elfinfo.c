@@ -50,7 +50,19 @@ struct flags_sym {
 	GElf_Sym sym;
 };
 
-static int find_sections(Elf *elf, struct elf_sections *secs,
+static bool past_end(unsigned long long off, unsigned long long size,
+		     size_t len)
+{
+	return off > len || size > len - off;
+}
+
+/*
+ * Finds the sections the audit reads, in an image of len bytes.  A file
+ * cut short loses the data of its last sections after its headers
+ * (check_headers()): say so, rather than what libelf makes of what is
+ * left.
+ */
+static int find_sections(Elf *elf, size_t len, struct elf_sections *secs,
 			 const char **err)
 {
 	Elf_Scn *scn = NULL;
@@ -66,6 +78,11 @@ static int find_sections(Elf *elf, struct elf_sections *secs,
 	while ((scn = elf_nextscn(elf, scn))) {
 		if (!gelf_getshdr(scn, &shdr)) {
 			*err = "bad section header";
+			return -1;
+		}
+		if (shdr.sh_type != SHT_NOBITS &&
+		    past_end(shdr.sh_offset, shdr.sh_size, len)) {
+			*err = "truncated: a section ends past the end of the file";
 			return -1;
 		}
 		name = elf_strptr(elf, shstrndx, shdr.sh_name);
@@ -361,23 +378,14 @@ static bool header_cut_short(const unsigned char *buf, size_t len)
 		      sizeof(Elf64_Ehdr));
 }
 
-static bool past_end(unsigned long long off, unsigned long long size,
-		     size_t len)
-{
-	return off > len || size > len - off;
-}
-
 /*
- * A file cut short loses its section headers first (the linker puts
- * them last), then the data of its last sections: say so, rather than
- * what libelf makes of what is left.
+ * A file cut short loses its section headers first: the linker puts
+ * them last.
  */
-static int check_extent(Elf *elf, const GElf_Ehdr *ehdr, size_t len,
-			const char **err)
+static int check_headers(Elf *elf, const GElf_Ehdr *ehdr, size_t len,
+			 const char **err)
 {
 	size_t nr = ehdr->e_shnum ? ehdr->e_shnum : 1;
-	Elf_Scn *scn = NULL;
-	GElf_Shdr shdr;
 
 	if (!ehdr->e_shoff)
 		return 0;	/* no section headers: find_sections() says */
@@ -388,20 +396,8 @@ static int check_extent(Elf *elf, const GElf_Ehdr *ehdr, size_t len,
 		*err = "bad section header count";
 		return -1;
 	}
-	if (past_end(ehdr->e_shoff, (unsigned long long)nr * ehdr->e_shentsize, len))
-		goto truncated;
-	while ((scn = elf_nextscn(elf, scn))) {
-		if (!gelf_getshdr(scn, &shdr)) {
-			*err = "bad section header";
-			return -1;
-		}
-		if (shdr.sh_type != SHT_NOBITS &&
-		    past_end(shdr.sh_offset, shdr.sh_size, len)) {
-			*err = "truncated: a section ends past the end of the file";
-			return -1;
-		}
-	}
-	return 0;
+	if (!past_end(ehdr->e_shoff, (unsigned long long)nr * ehdr->e_shentsize, len))
+		return 0;
 truncated:
 	*err = "truncated: its section headers end past the end of the file";
 	return -1;
@@ -423,8 +419,8 @@ static int parse(Elf *elf, size_t len, struct elf_info *info,
 	}
 	info->relocatable = ehdr.e_type == ET_REL;
 	secs.machine = ehdr.e_machine;
-	if (check_extent(elf, &ehdr, len, err) ||
-	    find_sections(elf, &secs, err))
+	if (check_headers(elf, &ehdr, len, err) ||
+	    find_sections(elf, len, &secs, err))
 		return -1;
 	if (secs.kflagstab && read_kflagstab(&secs, err))
 		return -1;
