@@ -1187,7 +1187,7 @@ static const struct option long_options[] = {
 	{ }
 };
 
-/* Returns the index of the first PATH, or -1 after a usage error. */
+/* Fills opt, its PATHs included; -1 after a usage error. */
 static int parse_options(int argc, char **argv, struct options *opt)
 {
 	int c, format;
@@ -1261,7 +1261,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
 	}
 	opt->paths = argv + optind;
 	opt->nr_paths = argc - optind;
-	return optind;
+	return 0;
 }
 
 static void report(const struct findings *found, const struct summary *sum,
@@ -1365,15 +1365,13 @@ static int audit(int argc, char **argv)
 	struct run run = { .opt.format = FORMAT_TABLE };
 	struct summary sum = { 0 };
 	struct timespec start;
-	int first;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	first = parse_options(argc, argv, &run.opt);
-	if (first < 0) {
+	if (parse_options(argc, argv, &run.opt)) {
 		fprintf(stderr, "Try '" PROG " --help'.\n");
 		return finish(EXIT_ERROR, &run);
 	}
-	if (collect_paths(argv + first, argc - first))
+	if (collect_paths(run.opt.paths, run.opt.nr_paths))
 		return finish(EXIT_ERROR, &run);
 	drop_duplicate_files();
 	scan_modules(run.opt.jobs, !run.opt.quiet && isatty(STDERR_FILENO));
