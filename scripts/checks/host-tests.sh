@@ -182,7 +182,7 @@ reports_case_catches_each_checker() {
 		CONFIG_KASAN	BUG: KASAN: slab-out-of-bounds in read_past_end
 		CONFIG_PROVE_LOCKING	WARNING: possible circular locking dependency detected
 		CONFIG_DEBUG_ATOMIC_SLEEP	BUG: sleeping function called from invalid context
-		CONFIG_DEBUG_KMEMLEAK	unreferenced object 0x[0-9a-f]* \(size 16384\)
+		CONFIG_DEBUG_KMEMLEAK	unreferenced object 0x[0-9a-f]* \(size (4096|16384)\)
 		EOF
 	done
 }
