@@ -104,6 +104,27 @@ marks_exports_among_look_alikes() {
 		[ "$(changes | grep -c '^>')" = 5 ] || { changes; return 1; }
 }
 
+# Of a symbol's exports in several files, the build (-O) picks the one
+# it compiled; with both or neither compiled it still cannot tell.
+build_picks_the_compiled_export() {
+	fresh
+	mkdir -p "$tmp/o/arch/x86/lib" "$tmp/o/arch/arm64/lib"
+	touch "$tmp/o/arch/x86/lib/twice.o"
+	run_mark -C "$tmp/t" -O "$tmp/o" twice &&
+		printf '%s\n' 'Marked as future-GPL (1):' '  arch/x86/lib/twice.c: twice' |
+		diff -u - "$tmp/out1" && grep -qx 'EXPORT_SYMBOL(twice);' "$tmp/t/arch/arm64/lib/twice.c" ||
+		{ cat "$tmp/err"; changes; return 1; }
+	for both in true false; do
+		fresh
+		$both && touch "$tmp/o/arch/arm64/lib/twice.o" || rm -f "$tmp/o"/arch/*/lib/twice.o
+		run_mark -C "$tmp/t" -O "$tmp/o" twice
+		[ $? = 1 ] && grep -q '^gpl-future-mark: twice: exported in 2 places' "$tmp/err" &&
+			[ -z "$(changes)" ] || { cat "$tmp/err"; echo "both built: $both"; return 1; }
+	done
+	run_mark -C "$tmp/t" -O "$tmp/none" twice
+	[ $? = 2 ] && grep -qx "gpl-future-mark: $tmp/none: not a directory" "$tmp/err"
+}
+
 reads_a_list_with_comments() {
 	fresh
 	printf '# to mark in 7.4\nplain_a   # the one\n\n  ns_b\r\nasm_e\nspaced_h\n' >"$tmp/list"
@@ -155,7 +176,7 @@ works_on_the_kernel_tree() {
 }
 
 echo "KTAP version 1"
-echo "1..10"
+echo "1..11"
 result marks_each_form
 result summary_lists_symbols_per_file
 result running_again_changes_nothing
@@ -163,6 +184,7 @@ result dry_run_changes_nothing
 result refuses_what_it_cannot_mark
 result marks_the_rest_of_a_mix
 result marks_exports_among_look_alikes
+result build_picks_the_compiled_export
 result reads_a_list_with_comments
 result refuses_bad_input
 result works_on_the_kernel_tree
