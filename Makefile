@@ -3,6 +3,7 @@
 #   make          build everything and boot the demo in QEMU
 #   make check    build what is missing and run the QEMU and host suites
 #   make check-matrix  the suites on every cell
+#   make check-real  Debian's non-free modules, marked for (tests/real/)
 #   make ci       the suites on CI_CELLS, host cases, check-series (CI)
 #   make ci-full  check-matrix, check-series and check-bisect
 #   make bench    the series' cost against the unpatched kernel
@@ -66,7 +67,9 @@ CHECK_CELLS := modversions nomodversions
 CI_CELLS := $(CHECK_CELLS) debug
 MATRIX	:= $(CELLS)
 ifneq ($(filter ci,$(MAKECMDGOALS)),)
-CELLS_RUN ?= $(CI_CELLS)
+# real: Debian's non-free modules (make check-real), on the bases that
+# name their packages.
+CELLS_RUN ?= $(CI_CELLS) real
 STRESS_CYCLES ?= 1000
 CHECK_EXTRA ?= series
 endif
@@ -108,7 +111,7 @@ export CCACHE_NOHASHDIR := true
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
-.PHONY: all demo check check-series check-bisect check-matrix ci ci-full
+.PHONY: all demo check check-series check-bisect check-real check-matrix ci ci-full
 .PHONY: bench build deps clean audit install fuzz audit-scale FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -330,6 +333,16 @@ $(BB)/mark.ktap: $(BB)/tree.stamp scripts/gpl-future-mark $(shell find tests/mar
 $(BB)/%-tests.ktap: $(BB)/$$(*D)/kernel.stamp scripts/checks/$$(*F)-tests.sh
 	@sh scripts/checks/$(*F)-tests.sh $(BB)/$(*D)/obj > $@
 
+# The real cell (tests/cells/real.config) runs its own suites on the
+# modules of tests/real/, on a base whose record says where their DKMS
+# packages come from ("real:"); another base skips it without a build.
+REAL_FROM := $(call field,tests/bases/$(BASE),real)
+$(BB)/real/real-tests.ktap: $(if $(REAL_FROM),$(BB)/real/kernel.stamp $(AUDIT) $(BB)/init-x86_64) \
+		scripts/gpl-future-mark $(wildcard tests/real/* scripts/harness/*) scripts/checks/real-tests.sh
+	@echo "  CHECK   real modules ($(BASE)): $(notdir $(wildcard tests/real/*))"
+	@mkdir -p $(@D)
+	@sh scripts/checks/real-tests.sh $(BASE) $(B) $(AUDIT) $(BB)/init-x86_64 > $@
+
 CHECKPATCH_EXPECTED := tests/series/$(if $(filter 6.12,$(BASE)),,$(BASE)/)checkpatch.expected
 $(BB)/series.ktap: $(SERIES) $(CHECKPATCH_EXPECTED) scripts/checks/check-series.sh \
 		$(wildcard scripts/harness/*) | $(B)/deps.stamp
@@ -370,6 +383,9 @@ each-base = @for b in $(CI_BASES); do $(MAKE) -s BASE=$$b check-documents $(GOAL
 
 check-series:
 	$(call run-report,$(BB)/series.ktap)
+
+check-real:
+	$(call run-report,$(BB)/real/real-tests.ktap)
 
 check-bisect:
 	$(call run-report,$(BB)/bisect.ktap)
