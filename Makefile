@@ -10,6 +10,7 @@
 #   make audit    build scripts/gpl-future-audit (make install PREFIX=...)
 #   make fuzz     fuzz its parser for FUZZ_TIME seconds (libFuzzer, clang)
 #   make audit-scale  time it on every module of a Debian 6.12 kernel
+#   make impact SYMBOLS=FILE  who marking FILE's symbols would warn
 #
 # BASE=<base> (tests/bases/<base>, default 6.12) picks the kernel and its
 # series.  The harness's facts are records, not code: tests/bases/ (where
@@ -112,7 +113,7 @@ export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
 .PHONY: all demo check check-series check-bisect check-real check-matrix ci ci-full
-.PHONY: bench build deps clean audit install fuzz audit-scale FORCE
+.PHONY: bench build deps clean audit install fuzz audit-scale impact FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
 
@@ -305,6 +306,18 @@ $(AUDIT_KMOD): scripts/bench/audit-kmod.c $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $
 		$(AUDIT_LIBS) -lkmod
 audit-scale: $(AUDIT) $(AUDIT_KMOD)
 	@sh scripts/bench/audit-scale.sh $(AUDIT) $(B)/debkernel $(AUDIT_KMOD)
+
+# make impact SYMBOLS=FILE: the non-GPL modules that marking FILE's
+# symbols would warn, per symbol (scripts/gpl-future-impact): every
+# module of Debian's 6.12 kernel (the tree audit-scale reads) and the
+# DKMS modules of make check-real.  Affected modules are its answer, not
+# a failure (the audit's exit bit 1).
+impact: $(AUDIT) $(BB)/real/real-tests.ktap
+	@test "$(BASE)" = 6.12 || { echo "make impact: Debian's kernel here is 6.12 (BASE=6.12)" >&2; exit 2; }
+	@test -r "$(SYMBOLS)" || { echo "make impact: SYMBOLS=FILE, one symbol per line" >&2; exit 2; }
+	@paths=$$(sh scripts/harness/deb-kernel.sh $(B)/debkernel) && \
+		scripts/gpl-future-impact -a $(AUDIT) -s "$${paths#* }" $(SYMBOLS) "$${paths% *}" \
+		$(BB)/real/installed/*/*.ko || [ $$? = 1 ]
 
 # The host-side cases: the harness itself and build-time behaviour on
 # HOST_CELLS (reports.t is their input: it must fail), the kernel tools

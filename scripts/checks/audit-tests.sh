@@ -262,6 +262,23 @@ assume_future_reports_plain_exports() {
 		grep -q 'no_such_export is not a known export' "$tmp/err" || { cat "$tmp/err"; return 1; }
 }
 
+# scripts/gpl-future-impact: per symbol of the list, its non-GPL users,
+# most used first (the symbols nobody uses too), the totals, the audit's
+# summary and exit status (1 affected + 2 the unknown name).
+impact_lists_users_per_symbol() {
+	scripts/gpl-future-impact -a "$audit" -s "$symvers" tests/audit/assume-future.txt \
+		"$mods" >"$tmp/impact" 2>"$tmp/err"
+	rc=$?
+	users='gplf_defns_prop, gplf_mangle_user, gplf_mod_prop, gplf_ns_prop, gplf_prop, smoke_bypass'
+	awk '{ $1 = $1 } NR > 1 && NR < 5' "$tmp/impact" >"$tmp/rows"
+	printf '%s\n' "_printk 6 $users" 'ktime_get 0 -' 'no_such_export 0 -' | diff -u - "$tmp/rows" &&
+		[ $rc = 3 ] && sed -n 5p "$tmp/impact" | grep -qx \
+		"1 of 3 symbols used by non-GPL modules; non-GPL modules that would be warned: 6 ($(echo "$users" | tr -d ,))" &&
+		sed -n '6,$p' "$tmp/impact" | grep -qx '[0-9]* modules scanned, [0-9]* not GPL-compatible, 14 affected, .*' &&
+		grep -q 'no_such_export is not a known export' "$tmp/err" ||
+		{ cat "$tmp/impact" "$tmp/err"; echo "exit $rc"; return 1; }
+}
+
 json_is_valid_and_complete() {
 	"$audit" -f json -s "$symvers" "$mods" >"$tmp/json"
 	n=$(ls "$mods"/*.ko | wc -l)
@@ -866,7 +883,7 @@ installs_with_prefix() {
 }
 
 echo "KTAP version 1"
-echo "1..33"
+echo "1..34"
 result finds_expected_modules_and_symbols case_ finds_expected_modules_and_symbols
 result agrees_with_nm_and_modinfo case_ agrees_with_nm_and_modinfo
 result gpl_modules_are_not_reported case_ gpl_modules_are_not_reported
@@ -881,6 +898,7 @@ fi
 result compressed_modules_match_plain case_ compressed_modules_match_plain
 result compressed_symvers_read_as_plain case_ compressed_symvers_read_as_plain
 result assume_future_reports_plain_exports case_ assume_future_reports_plain_exports
+result impact_lists_users_per_symbol case_ impact_lists_users_per_symbol
 result json_is_valid_and_complete case_ json_is_valid_and_complete
 result exit_codes case_ exit_codes
 result default_symvers_or_an_error case_ default_symvers_or_an_error
