@@ -105,24 +105,36 @@ marks_exports_among_look_alikes() {
 }
 
 # Of a symbol's exports in several files, the build (-O) picks the one
-# it compiled; with both or neither compiled it still cannot tell.
-build_picks_the_compiled_export() {
+# whose object carries the export; an object without it (left by an
+# older configuration, or an #ifdef that dropped the export) does not
+# count, and with both or neither exported it still cannot tell.
+build_picks_the_exporting_object() {
+	# obj FILE SYMBOL: an object defining SYMBOL, as an export leaves one.
+	obj() {
+		mkdir -p "$(dirname "$1")" &&
+			printf '.section .rodata\n%s: .byte 0\n' "$2" | as -o "$1" -
+	}
 	fresh
-	mkdir -p "$tmp/o/arch/x86/lib" "$tmp/o/arch/arm64/lib"
-	touch "$tmp/o/arch/x86/lib/twice.o"
+	obj "$tmp/o/arch/x86/lib/twice.o" __export_symbol_twice &&
+		obj "$tmp/o/arch/arm64/lib/twice.o" stale_twice || return 1
 	run_mark -C "$tmp/t" -O "$tmp/o" twice &&
 		printf '%s\n' 'Marked as future-GPL (1):' '  arch/x86/lib/twice.c: twice' |
 		diff -u - "$tmp/out1" && grep -qx 'EXPORT_SYMBOL(twice);' "$tmp/t/arch/arm64/lib/twice.c" ||
 		{ cat "$tmp/err"; changes; return 1; }
 	for both in true false; do
 		fresh
-		$both && touch "$tmp/o/arch/arm64/lib/twice.o" || rm -f "$tmp/o"/arch/*/lib/twice.o
+		if $both; then
+			obj "$tmp/o/arch/arm64/lib/twice.o" __export_symbol_twice
+		else
+			rm -f "$tmp/o"/arch/*/lib/twice.o
+		fi
 		run_mark -C "$tmp/t" -O "$tmp/o" twice
-		[ $? = 1 ] && grep -q '^gpl-future-mark: twice: exported in 2 places' "$tmp/err" &&
-			[ -z "$(changes)" ] || { cat "$tmp/err"; echo "both built: $both"; return 1; }
+		[ $? = 1 ] && grep -q '^gpl-future-mark: twice: exported in 2 places (' "$tmp/err" &&
+			[ -z "$(changes)" ] || { cat "$tmp/err"; changes; echo "both exported: $both"; return 1; }
 	done
 	run_mark -C "$tmp/t" -O "$tmp/none" twice
-	[ $? = 2 ] && grep -qx "gpl-future-mark: $tmp/none: not a directory" "$tmp/err"
+	[ $? = 2 ] && grep -qx "gpl-future-mark: $tmp/none: not a directory" "$tmp/err" ||
+		{ cat "$tmp/err"; return 1; }
 }
 
 reads_a_list_with_comments() {
@@ -184,7 +196,7 @@ result dry_run_changes_nothing
 result refuses_what_it_cannot_mark
 result marks_the_rest_of_a_mix
 result marks_exports_among_look_alikes
-result build_picks_the_compiled_export
+result build_picks_the_exporting_object
 result reads_a_list_with_comments
 result refuses_bad_input
 result works_on_the_kernel_tree
