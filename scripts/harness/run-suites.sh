@@ -17,7 +17,8 @@
 #
 # The kernel command line is the console, suite=SUITE, the suite's
 # "# cmdline:" record, stress_cycles=$STRESS_CYCLES when set and
-# $GUEST_CMDLINE; the timeout is the suite's "# timeout:" record or 180 s.
+# $GUEST_CMDLINE; the timeout is the suite's "# timeout:" record or 180 s,
+# the guest's memory its "# memory:" record (MiB) or 256.
 # KVM is used only when a probe boot showed it works (the answer is kept
 # in build/accel), else TCG; QEMU_ACCEL overrides, QEMU_EXTRA adds
 # options, QEMU_SMP sets the CPU count (default 2).  INIT_HOST is an init
@@ -42,7 +43,7 @@ field() { sh scripts/harness/field.sh "$@"; }
 qemu() {
 	cmdfile=${4:-/dev/null}
 	set -- timeout --foreground -k 5 "$1" $(field "$arch" qemu) $2 \
-		-m 256 -smp "${QEMU_SMP:-2}" -display none -monitor none -serial stdio \
+		-m "$memory" -smp "${QEMU_SMP:-2}" -display none -monitor none -serial stdio \
 		-no-reboot ${QEMU_EXTRA:-} -kernel "$dir/image" -initrd "$dir/$suite.cpio.gz" \
 		-append "console=$(field "$arch" console) loglevel=3 panic=-1 oops=panic $3"
 	# Quoted, so that the line can be pasted into a shell.
@@ -159,6 +160,8 @@ for ktap; do
 	arch=tests/arch/$(field "$dir/cell.config" arch).config
 	limit=$(field "$suitefile" timeout)
 	limit=${limit:-180}
+	memory=$(field "$suitefile" memory)
+	memory=${memory:-256}
 	cmdline=$(echo "suite=$suite $(field "$suitefile" cmdline)" \
 		"${STRESS_CYCLES:+stress_cycles=$STRESS_CYCLES} ${GUEST_CMDLINE:-}" | tr -s ' ' | sed 's/ $//')
 	case $(field "$dir/cell.config" boot) in
