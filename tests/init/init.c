@@ -108,6 +108,7 @@ static const struct {
 	{ "ENOEXEC", ENOEXEC },	{ "EBUSY", EBUSY },	{ "EEXIST", EEXIST },
 	{ "EINVAL", EINVAL },	{ "EACCES", EACCES },	{ "ENOSPC", ENOSPC },
 	{ "EKEYREJECTED", EKEYREJECTED },		{ "EWOULDBLOCK", EWOULDBLOCK },
+	{ "ENODEV", ENODEV },
 };
 
 static const char *errno_name(int value)
