@@ -351,7 +351,8 @@ $(BB)/%-tests.ktap: $(BB)/$$(*D)/kernel.stamp scripts/checks/$$(*F)-tests.sh
 # packages come from ("real:"); another base skips it without a build.
 REAL_FROM := $(call field,tests/bases/$(BASE),real)
 $(BB)/real/real-tests.ktap: $(if $(REAL_FROM),$(BB)/real/kernel.stamp $(AUDIT) $(BB)/init-x86_64) \
-		scripts/gpl-future-mark $(wildcard tests/real/* scripts/harness/*) scripts/checks/real-tests.sh
+		tests/bases/$(BASE) $(wildcard tests/real/*) scripts/gpl-future-mark scripts/checks/real-tests.sh \
+		$(addprefix scripts/harness/,apt-fetch.sh boot-dir.sh run-suites.sh kmake.sh ktap-lib.sh)
 	@echo "  CHECK   real modules ($(BASE)): $(notdir $(wildcard tests/real/*))"
 	@mkdir -p $(@D)
 	@sh scripts/checks/real-tests.sh $(BASE) $(B) $(AUDIT) $(BB)/init-x86_64 > $@

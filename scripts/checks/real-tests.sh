@@ -27,8 +27,12 @@
 #   6. with module.gpl_future=enforce each kept binary is refused, and
 #      the log says why.
 #
-# KTAP output, one case per step and module.  A base without a "real:"
-# record skips.
+# A record (tests/real/PACKAGE) names the "package", the "env:"
+# assignments that point its Makefile at the kernel tree (they may use
+# $obj, the kernel's object tree, and $kernelver), and "init:" when its
+# init fails without the hardware (an errno name; the record is then
+# not checked, it goes with the module).  KTAP output, one case per step
+# and module.  A base without a "real:" record skips.
 set -u
 export LC_ALL=C
 
@@ -59,32 +63,41 @@ package_source() {
 	dirname "$(ls "$dest"/usr/src/*/dkms.conf)"
 }
 
-# dkms_var CONF NAME: the value of NAME[0]="..." in a dkms.conf.
-dkms_var() {
-	sed -n "s/^$2\\[0\\]=[\"']\\{0,1\\}\\([^\"']*\\)[\"']\\{0,1\\}\$/\\1/p" "$1"
+# dkms_conf CONF KERNEL_OBJ: what DKMS takes from a dkms.conf for a
+# build against KERNEL_OBJ: MAKE[0], BUILT_MODULE_NAME[0],
+# BUILT_MODULE_LOCATION[0] and STRIP[0], one per line.  A dkms.conf is
+# bash that DKMS sources with its variables set, so it is read the same
+# way, by bash.
+dkms_conf() {
+	kernelver=$(cat "$2/include/config/kernel.release") kernel_source_dir=$2 bash -c '
+		arch=x86_64 parallel_jobs=$(nproc)
+		. "$1" || exit 1
+		printf "%s\n" "${MAKE[0]}" "${BUILT_MODULE_NAME[0]}" \
+			"${BUILT_MODULE_LOCATION[0]:-.}" "${STRIP[0]:-yes}"' bash "$1"
 }
 
 # build_module RECORD KERNEL_OBJ OUT: a fresh copy of the package's
-# source built against KERNEL_OBJ as DKMS would (its MAKE[0], kernelver
-# the kernel's release, the record's "env:" pointing the package's
-# Makefile at the tree), the module in OUT/NAME.ko, the log in
-# OUT/build.log.
+# source built against KERNEL_OBJ as DKMS builds it: its MAKE[0] run in
+# the copy, with the record's "env:" assignments (which may use $obj,
+# the kernel's object tree, and $kernelver) exported to point the
+# package's Makefile at the tree, not at /lib/modules; the module then
+# stripped of debug information unless STRIP[0] says no.  The module in
+# OUT/NAME.ko, the build's output in OUT/build.log.
 build_module() {
 	pkgsrc=$(package_source "$1") || return 1
-	conf=$pkgsrc/dkms.conf
-	module=$(dkms_var "$conf" BUILT_MODULE_NAME)
-	location=$(dkms_var "$conf" BUILT_MODULE_LOCATION)
+	dkms_conf "$pkgsrc/dkms.conf" "$2" >"$tmp/dkms" || { echo "cannot read $pkgsrc/dkms.conf"; return 1; }
+	{ read -r make_cmd; read -r module; read -r location; read -r strip_ko; } <"$tmp/dkms"
 	env=$(field "$1" env)
 	rm -rf "$3" && mkdir -p "$3" && cp -r "$pkgsrc" "$3/src" || return 1
-	# As DKMS does: MAKE[0] is shell, with $kernelver set.
 	(
 		cd "$3/src" || exit 1
-		kernelver=$(cat "$2/include/config/kernel.release")
-		obj=$2
+		set +u
+		obj=$2 kernelver=$(cat "$2/include/config/kernel.release")
 		unset MAKEFLAGS MFLAGS
-		eval "env $env $(dkms_var "$conf" MAKE)"
+		eval "export $env" && eval "$make_cmd"
 	) >"$3/build.log" 2>&1 || { tail -n 20 "$3/build.log"; return 1; }
-	cp "$3/src/${location:-.}/$module.ko" "$3/" || return 1
+	cp "$3/src/$location/$module.ko" "$3/" || return 1
+	case $strip_ko in [Nn]*) ;; *) strip -g "$3/$module.ko" || return 1 ;; esac
 	echo "$module" >"$3/name"
 }
 
@@ -140,21 +153,23 @@ audit_predicts_warning() {
 }
 
 # 3. Marked in the tree's copy, the kernel rebuilt: exactly the exports
-# to mark changed type, none changed CRC, the release is the same.
-# Files a previous run marked are copied back anew (a new mtime, so
-# kbuild rebuilds them even where this run does not mark them again).
+# to mark changed type, nothing else changed (CRC, namespace, no export
+# came or went), the release is the same.  The copy is hard links to
+# the tree, made anew when the tree was (the marked kernel's objects
+# then go too: a file marked before may now be the tree's, older than
+# its object).  sed -i gives a file it marks an inode of its own, so
+# before marking, every such file is copied back from the tree, with a
+# new mtime, and kbuild rebuilds it even where this run leaves it be.
 marks_exports_and_rebuilds_kernel() {
-	[ "$tree/.copied" -nt "$bb/tree.stamp" ] ||
-		{ rm -rf "$tree" && cp -al "$src/." "$tree" && rm -f "$tree/.git" "$cell/marked-files" &&
-			touch "$tree/.copied"; } || return 1
-	if [ -f "$cell/marked-files" ]; then
-		while read -r f; do
-			cp --remove-destination "$src/$f" "$tree/$f" || return 1
-		done <"$cell/marked-files"
+	if ! [ "$tree/.copied" -nt "$bb/tree.stamp" ]; then
+		rm -rf "$tree" "$marked/obj" && cp -al "$src/." "$tree" && rm -rf "$tree/.git" &&
+			touch "$tree/.copied" || return 1
 	fi
+	(cd "$tree" && find . -type f -links 1 ! -name .copied) | while read -r f; do
+		cp --remove-destination "$src/$f" "$tree/$f" || exit 1
+	done || return 1
 	scripts/gpl-future-mark -C "$tree" -O "$obj" -f "$cell/to-mark" >"$cell/mark.out" || return 1
 	cat "$cell/mark.out"
-	sed -n 's/^  \([^:]*\): .*/\1/p' "$cell/mark.out" >"$cell/marked-files"
 	grep -qx "Marked as future-GPL ($(wc -l <"$cell/to-mark")):" "$cell/mark.out" || return 1
 	mkdir -p "$marked/obj" && cp "$obj/.config" "$marked/obj/.config" &&
 		kmake "$tree" "$marked/obj" olddefconfig >/dev/null &&
@@ -164,61 +179,76 @@ marks_exports_and_rebuilds_kernel() {
 		{ tail -n 20 "$marked/build.log"; return 1; }
 	cmp -s "$obj/include/config/kernel.release" "$marked/obj/include/config/kernel.release" ||
 		{ echo "the marked kernel's release differs"; return 1; }
-	# The Module.symvers lines of the exports that changed.
-	sort "$obj/Module.symvers" >"$tmp/before"
-	sort "$marked/obj/Module.symvers" >"$tmp/after"
-	diff "$tmp/before" "$tmp/after" | sed -n 's/^> //p' >"$tmp/changed"
-	cut -f 2 "$tmp/changed" | sort | diff -u "$cell/to-mark" - ||
-		{ echo "exports whose type changed differ from the ones marked"; return 1; }
-	awk -F'\t' 'NR == FNR { was[$2] = $1 "\t" $3; next }
-		$2 in was && was[$2] != $1 "\t" $3 { print "changed: " $0; bad = 1 }
-		!($2 in was) { print "new: " $0; bad = 1 } END { exit bad }' \
+	# Module.symvers lines: crc, symbol, module, type, namespace.  Only
+	# a type may change, and only from plain to future-GPL.
+	: >"$tmp/changed"
+	awk -F'\t' 'NR == FNR { was[$2] = $0; next }
+		!($2 in was) { print "new: " $0; bad = 1; next }
+		{ split(was[$2], w, "\t"); delete was[$2] }
+		w[1] != $1 || w[3] != $3 || w[5] != $5 { print "changed: " $0; bad = 1; next }
+		w[4] == $4 { next }
+		w[4] == "EXPORT_SYMBOL" && $4 == "EXPORT_SYMBOL_GPL_FUTURE" { print $2 >changed; next }
+		{ print "type changed: " w[4] " -> " $0; bad = 1 }
+		END { for (s in was) { print "gone: " s; bad = 1 }; exit bad }' changed="$tmp/changed" \
 		"$obj/Module.symvers" "$marked/obj/Module.symvers" || return 1
-	awk -F'\t' '$4 != "EXPORT_SYMBOL_GPL_FUTURE" { print "not future-GPL: " $0; bad = 1 }
-		END { exit bad }' "$tmp/changed"
+	sort "$tmp/changed" | diff -u "$cell/to-mark" - ||
+		{ echo "the exports that became future-GPL are not the ones marked"; return 1; }
+	touch "$tmp/marked-ok"
 }
 
-# The suites the marked kernel boots, one case per module: the kept
-# binary loads with one warning and the predicted record, and unloads;
-# under enforce it is refused.
+# The suites the marked kernel boots, one case per record: the kept
+# binary binds its imports with one warning (shown, for the host to
+# read), then, if its init runs without the hardware (the record's
+# "init:", default ok), its record lists exactly the predicted symbols
+# and it unloads; under enforce it is refused.  The guest gets the
+# memory the largest module needs, loaded while it is in the initramfs.
 write_suites() {
-	mkdir -p "$marked/mods" "$marked/suites" && rm -f "$marked/mods"/*.ko || return 1
+	mkdir -p "$marked/mods" "$marked/suites" || return 1
+	memory=$(ls -l "$cell"/installed/*/*.ko | awk '{ if ($5 > max) max = $5 }
+		END { print 256 + int(max * 3 / 1048576) }')
 	{
 		echo "# The kept binaries (real-tests.sh) on the marked kernel."
-		for d in "$cell"/installed/*/; do
-			m=$(cat "$d/name")
-			cp "$d$m.ko" "$marked/mods/" || return 1
-			echo "case ${m}_loads_with_warning_and_record"
-			echo "insmod ok $m.ko"
+		echo "# memory: $memory"
+		for r in $records; do
+			dir=$cell/installed/${r##*/}
+			mname=$(cat "$dir/name")
+			loads=$(field "$r" init)
+			cp "$dir/$mname.ko" "$marked/mods/" || return 1
+			echo "case ${mname}_binds_with_warning"
+			echo "insmod ${loads:-ok} $mname.ko"
 			echo "dmesg"
-			echo "log 1 $m: non-GPL module uses symbols that will become GPL-only"
-			echo "entries /sys/module/$m/gpl_future_imports $(wc -l <"$d/predicted")"
-			awk -F'\t' -v m="$m" '{ print "file /sys/module/" m "/gpl_future_imports/" $1 " " $2 }' \
-				"$d/predicted"
-			echo "rmmod ok $m"
-			echo "nofile /sys/module/$m"
+			echo "log 1 $mname: non-GPL module uses symbols that will become GPL-only"
+			if [ -z "$loads" ]; then
+				echo "entries /sys/module/$mname/gpl_future_imports $(wc -l <"$dir/predicted")"
+				awk -F'\t' -v m="$mname" '{ print "file /sys/module/" m "/gpl_future_imports/" $1 " " $2 }' \
+					"$dir/predicted"
+				echo "rmmod ok $mname"
+			fi
+			echo "nofile /sys/module/$mname"
 			echo "end"
 		done
 	} >"$marked/suites/real-warn.t"
 	{
 		echo "# The kept binaries (real-tests.sh) on the marked kernel, enforcing."
 		echo "# cmdline: module.gpl_future=enforce"
-		for m in $(modules); do
-			echo "case ${m}_refused_under_enforce"
-			echo "insmod ENOENT $m.ko"
+		echo "# memory: $memory"
+		for mname in $(modules); do
+			echo "case ${mname}_refused_under_enforce"
+			echo "insmod ENOENT $mname.ko"
 			echo "dmesg"
-			echo "log 1 $m: module.gpl_future=enforce refuses symbols that will become GPL-only to non-GPL modules"
-			echo "nofile /sys/module/$m"
+			echo "log 1 $mname: module.gpl_future=enforce refuses symbols that will become GPL-only to non-GPL modules"
+			echo "nofile /sys/module/$mname"
 			echo "end"
 		done
 	} >"$marked/suites/real-enforce.t"
 }
 
-# Boots suite $1 on the marked kernel (once per run): its KTAP in
+# Boots suite $1 on the marked kernel of this run (once): its KTAP in
 # $marked/$1.ktap.
 boot() {
 	[ -f "$tmp/booted-$1" ] && return 0
 	touch "$tmp/booted-$1"
+	[ -f "$tmp/marked-ok" ] || { echo "no marked kernel built in this run"; return 1; }
 	{ [ -f "$marked/suites/real-warn.t" ] || write_suites; } &&
 		sh scripts/harness/boot-dir.sh "$marked" real "$marked/suites/$1.t" "$init" "$marked/mods" &&
 		INIT_HOST=$init sh scripts/harness/run-suites.sh "$marked/$1.ktap"
@@ -227,14 +257,33 @@ boot() {
 # Case $2 of the boot of suite $1 passed; else its diagnostics.
 booted_case_passed() {
 	boot "$1" >"$tmp/boot.log" 2>&1 || cat "$tmp/boot.log"
-	grep -qx "ok [0-9]* $2" "$marked/$1.ktap" && return 0
+	grep -qx "ok [0-9]* $2" "$marked/$1.ktap" 2>/dev/null && return 0
 	cat "$marked/$1.ktap" 2>/dev/null
 	return 1
 }
 
-# 4. and 6., per module.
+# 4. and 6., per module.  The warning (as dmesg showed it in the KTAP:
+# "M: ... in the future: S [E], S [E] and N more") names only
+# predicted symbols with their exporters, and as many as predicted.
 loads_on_marked_kernel() {
-	booted_case_passed real-warn "$(cat "$cell/installed/${1##*/}/name")_loads_with_warning_and_record"
+	booted_case_passed real-warn "$(cat "$cell/installed/${1##*/}/name")_binds_with_warning" || return 1
+	d=$cell/installed/${1##*/}
+	m=$(cat "$d/name")
+	sed -n "s/^# | $m: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: //p" \
+		"$marked/real-warn.ktap" >"$tmp/warning"
+	[ "$(wc -l <"$tmp/warning")" = 1 ] || { echo "not one warning for $m"; return 1; }
+	sed 's/ and \([0-9]*\) more$/, +\1/' "$tmp/warning" | tr ',' '\n' |
+		awk -v pred="$d/predicted" '
+		BEGIN { while ((getline line <pred) > 0) { n++; want[line] } }
+		{ sub(/^ /, "") }
+		/^\+[0-9]+$/ { more = substr($0, 2); next }
+		{ sub(/ \[/, "\t"); sub(/\]$/, "") }
+		!($0 in want) { print "warned, not predicted: " $0; bad = 1 }
+		{ listed++ }
+		END {
+			print listed " named, " more + 0 " more, " n " predicted"
+			exit bad || listed + more != n
+		}'
 }
 refused_under_enforce() {
 	booted_case_passed real-enforce "$(cat "$cell/installed/${1##*/}/name")_refused_under_enforce"
@@ -244,17 +293,21 @@ refused_under_enforce() {
 # predicted symbols.
 rebuilt_gets_modpost_warnings() {
 	d=$cell/rebuilt/${1##*/}
+	[ -f "$tmp/marked-ok" ] || { echo "no marked kernel built in this run"; return 1; }
 	build_module "$1" "$marked/obj" "$d" || return 1
 	m=$(cat "$d/name")
+	# modpost names the module by its path under the package's tree.
 	sed -n "s/.*$modpost_warning '\\(.*\\)'\$/\\1 \\2/p" "$d/build.log" |
-		awk -v m="$m" '$1 == m { print $2 }' | sort >"$d/warned"
+		awk -v m="$m" '{ sub(/.*\//, "", $1) } $1 == m { print $2 }' | sort >"$d/warned"
 	cut -f 1 "$cell/installed/${1##*/}/predicted" | diff -u - "$d/warned" || return 1
 	echo "$m: $(wc -l <"$d/warned") modpost warnings"
 }
 
 set -- $records
 echo "1..$((4 + 5 * $#))"
-rm -rf "$cell/installed" "$cell/rebuilt" "$marked/suites"
+# Nothing of an earlier run may stand in for this one's.
+rm -rf "$cell/installed" "$cell/rebuilt" "$marked/suites" "$marked/mods" "$marked"/*.ktap
+rm -f "$cell/imports" "$cell/candidates" "$cell/refused" "$cell/to-mark" "$cell"/dry.* "$cell/mark.out"
 for r; do
 	result "${r##*/}_builds_against_unmarked_kernel" builds_against_unmarked_kernel "$r"
 done
