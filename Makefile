@@ -315,9 +315,10 @@ audit-scale: $(AUDIT) $(AUDIT_KMOD)
 impact: $(AUDIT) $(BB)/real/real-tests.ktap
 	@test "$(BASE)" = 6.12 || { echo "make impact: Debian's kernel here is 6.12 (BASE=6.12)" >&2; exit 2; }
 	@test -r "$(SYMBOLS)" || { echo "make impact: SYMBOLS=FILE, one symbol per line" >&2; exit 2; }
-	@paths=$$(sh scripts/harness/deb-kernel.sh $(B)/debkernel) && \
-		scripts/gpl-future-impact -a $(AUDIT) -s "$${paths#* }" $(SYMBOLS) "$${paths% *}" \
-		$(BB)/real/installed/*/*.ko || [ $$? = 1 ]
+	@ls $(BB)/real/installed/*/*.ko >/dev/null || { echo "make impact: no DKMS module built (make check-real)" >&2; exit 2; }
+	@paths=$$(sh scripts/bench/deb-kernel.sh $(B)/debkernel) && \
+		scripts/gpl-future-impact -a $(AUDIT) -s "$$(echo "$$paths" | sed -n 2p)" $(SYMBOLS) \
+		"$$(echo "$$paths" | sed -n 1p)" $(BB)/real/installed/*/*.ko || [ $$? = 1 ]
 
 # The host-side cases: the harness itself and build-time behaviour on
 # HOST_CELLS (reports.t is their input: it must fail), the kernel tools

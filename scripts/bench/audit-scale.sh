@@ -1,14 +1,14 @@
 #!/bin/sh
 # audit-scale.sh AUDIT DIR [AUDIT_KMOD]: time gpl-future-audit on every
 # module of a real distro kernel: Debian's newest 6.12 amd64 image,
-# unpacked into DIR (scripts/harness/deb-kernel.sh).  AUDIT_KMOD
+# unpacked into DIR (scripts/bench/deb-kernel.sh).  AUDIT_KMOD
 # (scripts/bench/audit-kmod.c) then times libkmod against the tool's own
 # reader on the same modules.
 set -eu
 
 audit=$1 dir=$2 kmod=${3:-}
-paths=$(sh scripts/harness/deb-kernel.sh "$dir") || exit 2
-mods=${paths% *} symvers=${paths#* }
+paths=$(sh scripts/bench/deb-kernel.sh "$dir") || exit 2
+mods=$(echo "$paths" | sed -n 1p) symvers=$(echo "$paths" | sed -n 2p)
 echo "audit-scale: $(basename "$mods"): $(find "$mods" -name '*.ko*' | wc -l) modules, $(du -sh "$mods" | cut -f1)"
 
 # Twice: the first run may read the files from disk, the second from

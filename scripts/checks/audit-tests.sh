@@ -277,6 +277,14 @@ impact_lists_users_per_symbol() {
 		sed -n '6,$p' "$tmp/impact" | grep -qx '[0-9]* modules scanned, [0-9]* not GPL-compatible, 14 affected, .*' &&
 		grep -q 'no_such_export is not a known export' "$tmp/err" ||
 		{ cat "$tmp/impact" "$tmp/err"; echo "exit $rc"; return 1; }
+	# Nobody warned: every symbol still listed, exit 0.
+	printf 'kfree\n' >"$tmp/unused"
+	scripts/gpl-future-impact -a "$audit" -s "$symvers" "$tmp/unused" "$mods/gplf_gpl.ko" >"$tmp/impact"
+	rc=$?
+	[ $rc = 0 ] && awk '{ $1 = $1 } NR == 2' "$tmp/impact" | grep -qx 'kfree 0 -' &&
+		sed -n 3p "$tmp/impact" | grep -qx \
+		'0 of 1 symbols used by non-GPL modules; non-GPL modules that would be warned: 0' ||
+		{ cat "$tmp/impact"; echo "exit $rc"; return 1; }
 }
 
 json_is_valid_and_complete() {

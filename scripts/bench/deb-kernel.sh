@@ -3,7 +3,7 @@
 # headers (for Module.symvers), downloaded with apt-get from the
 # machine's configured suites and unpacked with dpkg-deb -x into
 # DIR/ABI, never installed, once.  ABI=6.12.N+deb12 picks one.  Prints
-# the modules directory and the Module.symvers, on one line.
+# the modules directory, then the Module.symvers, one per line.
 set -eu
 
 dir=$1
@@ -18,11 +18,11 @@ if [ ! -d "$tree" ]; then
 	(cd "$dir/deb" && apt-get download -q -o APT::Sandbox::User=root "linux-image-$abi-amd64-unsigned" \
 		"linux-headers-$abi-amd64") >&2 ||
 		{ echo "deb-kernel: cannot download the $abi packages" >&2; exit 2; }
-	mkdir -p "$tree.tmp"
+	rm -rf "$tree.tmp" && mkdir -p "$tree.tmp"
 	for deb in "$dir"/deb/linux-*"$abi"*.deb; do
 		dpkg-deb -x "$deb" "$tree.tmp"
 	done
 	rm -rf "$dir/deb"
 	mv "$tree.tmp" "$tree"
 fi
-echo "$tree/lib/modules/$abi-amd64 $tree/usr/src/linux-headers-$abi-amd64/Module.symvers"
+printf '%s\n' "$tree/lib/modules/$abi-amd64" "$tree/usr/src/linux-headers-$abi-amd64/Module.symvers"
