@@ -105,28 +105,36 @@ marks_exports_among_look_alikes() {
 }
 
 # Of a symbol's exports in several files, the build (-O) picks the one
-# whose object carries the export; an object without it (left by an
-# older configuration, or an #ifdef that dropped the export) does not
-# count, and with both or neither exported it still cannot tell.
+# whose object it links and carries the export: an object without the
+# export (an #ifdef dropped it) or one the build no longer links (left
+# by an older configuration: not in vmlinux.a) does not count; with both
+# or neither, it still cannot tell.
 build_picks_the_exporting_object() {
 	# obj FILE SYMBOL: an object defining SYMBOL, as an export leaves one.
 	obj() {
-		mkdir -p "$(dirname "$1")" &&
-			printf '.section .rodata\n%s: .byte 0\n' "$2" | as -o "$1" -
+		mkdir -p "$(dirname "$tmp/o/$1")" &&
+			printf '.section .rodata\n%s: .byte 0\n' "$2" | as -o "$tmp/o/$1" -
 	}
-	fresh
-	obj "$tmp/o/arch/x86/lib/twice.o" __export_symbol_twice &&
-		obj "$tmp/o/arch/arm64/lib/twice.o" stale_twice || return 1
-	run_mark -C "$tmp/t" -O "$tmp/o" twice &&
-		printf '%s\n' 'Marked as future-GPL (1):' '  arch/x86/lib/twice.c: twice' |
-		diff -u - "$tmp/out1" && grep -qx 'EXPORT_SYMBOL(twice);' "$tmp/t/arch/arm64/lib/twice.c" ||
-		{ cat "$tmp/err"; changes; return 1; }
+	# link OBJECT...: the build's vmlinux.a, a thin archive of them.
+	link() {
+		(cd "$tmp/o" && rm -f vmlinux.a && ar rcT vmlinux.a "$@")
+	}
+	x86=arch/x86/lib/twice.o arm64=arch/arm64/lib/twice.o
+	for arm64_obj in "stale_twice $x86" "__export_symbol_twice $x86"; do
+		fresh
+		obj $x86 __export_symbol_twice && obj $arm64 ${arm64_obj% *} &&
+			link ${arm64_obj#* } || return 1
+		run_mark -C "$tmp/t" -O "$tmp/o" twice &&
+			printf '%s\n' 'Marked as future-GPL (1):' '  arch/x86/lib/twice.c: twice' |
+			diff -u - "$tmp/out1" && grep -qx 'EXPORT_SYMBOL(twice);' "$tmp/t/arch/arm64/lib/twice.c" ||
+			{ cat "$tmp/err"; changes; echo "arm64 object: $arm64_obj"; return 1; }
+	done
 	for both in true false; do
 		fresh
 		if $both; then
-			obj "$tmp/o/arch/arm64/lib/twice.o" __export_symbol_twice
+			link $x86 $arm64
 		else
-			rm -f "$tmp/o"/arch/*/lib/twice.o
+			rm -f "$tmp/o"/arch/*/lib/twice.o "$tmp/o/vmlinux.a"
 		fi
 		run_mark -C "$tmp/t" -O "$tmp/o" twice
 		[ $? = 1 ] && grep -q '^gpl-future-mark: twice: exported in 2 places (' "$tmp/err" &&
