@@ -43,7 +43,7 @@ obj=$cell/obj marked=$cell/marked tree=$cell/linux
 field() { sh scripts/harness/field.sh "$@"; }
 kmake() { sh scripts/harness/kmake.sh x86_64 "$@"; }
 where=$(field "tests/bases/$base" real)
-records=$(ls tests/real/*)
+records=$(ls tests/real/* | grep -v '~$')
 modpost_warning='GPL-incompatible module \(.*\)\.ko uses future GPL-only symbol'
 
 echo "KTAP version 1"
@@ -63,42 +63,38 @@ package_source() {
 	dirname "$(ls "$dest"/usr/src/*/dkms.conf)"
 }
 
-# dkms_conf CONF KERNEL_OBJ: what DKMS takes from a dkms.conf for a
-# build against KERNEL_OBJ: MAKE[0], BUILT_MODULE_NAME[0],
-# BUILT_MODULE_LOCATION[0] and STRIP[0], one per line.  A dkms.conf is
-# bash that DKMS sources with its variables set, so it is read the same
-# way, by bash.
-dkms_conf() {
-	kernelver=$(cat "$2/include/config/kernel.release") kernel_source_dir=$2 bash -c '
-		arch=x86_64 parallel_jobs=$(nproc)
-		. "$1" || exit 1
-		printf "%s\n" "${MAKE[0]}" "${BUILT_MODULE_NAME[0]}" \
-			"${BUILT_MODULE_LOCATION[0]:-.}" "${STRIP[0]:-yes}"' bash "$1"
+# dkms_build SRC KERNEL_OBJ ENV: in the package's source SRC, what DKMS
+# does for a build against KERNEL_OBJ.  A dkms.conf is bash that DKMS
+# sources with its variables set, so bash reads it here too; its
+# MAKE[0] (by default make -C KERNEL M=SRC) is run by that bash, with
+# "-jN KERNELRELEASE=release" after a leading make, as DKMS adds them,
+# and the record's ENV assignments exported (they may use $obj, the
+# kernel's object tree, and $kernelver).  Then the module is stripped
+# of debug information unless STRIP[0] says no.  Prints the module's
+# path.
+dkms_build() {
+	(cd "$1" && unset MAKEFLAGS MFLAGS &&
+		obj=$2 kernelver=$(cat "$2/include/config/kernel.release") env=$3 bash -c '
+		kernel_source_dir=$obj arch=x86_64 parallel_jobs=$(nproc)
+		. ./dkms.conf
+		make_command=${MAKE[0]:-"make -C $kernel_source_dir M=$PWD"}
+		make_command=${make_command/#make/make -j$parallel_jobs KERNELRELEASE=$kernelver}
+		ko=$PWD/${BUILT_MODULE_LOCATION[0]:-.}/${BUILT_MODULE_NAME[0]}.ko
+		eval "export $env" && eval "$make_command" >&2 && [ -f "$ko" ] || exit 1
+		case ${STRIP[0]:-yes} in [Nn]*) ;; *) strip -g "$ko" || exit 1 ;; esac
+		echo "$ko"')
 }
 
 # build_module RECORD KERNEL_OBJ OUT: a fresh copy of the package's
-# source built against KERNEL_OBJ as DKMS builds it: its MAKE[0] run in
-# the copy, with the record's "env:" assignments (which may use $obj,
-# the kernel's object tree, and $kernelver) exported to point the
-# package's Makefile at the tree, not at /lib/modules; the module then
-# stripped of debug information unless STRIP[0] says no.  The module in
-# OUT/NAME.ko, the build's output in OUT/build.log.
+# source built against KERNEL_OBJ as DKMS builds it (dkms_build), the
+# module in OUT/NAME.ko, the build's output in OUT/build.log.
 build_module() {
 	pkgsrc=$(package_source "$1") || return 1
-	dkms_conf "$pkgsrc/dkms.conf" "$2" >"$tmp/dkms" || { echo "cannot read $pkgsrc/dkms.conf"; return 1; }
-	{ read -r make_cmd; read -r module; read -r location; read -r strip_ko; } <"$tmp/dkms"
-	env=$(field "$1" env)
 	rm -rf "$3" && mkdir -p "$3" && cp -r "$pkgsrc" "$3/src" || return 1
-	(
-		cd "$3/src" || exit 1
-		set +u
-		obj=$2 kernelver=$(cat "$2/include/config/kernel.release")
-		unset MAKEFLAGS MFLAGS
-		eval "export $env" && eval "$make_cmd"
-	) >"$3/build.log" 2>&1 || { tail -n 20 "$3/build.log"; return 1; }
-	cp "$3/src/$location/$module.ko" "$3/" || return 1
-	case $strip_ko in [Nn]*) ;; *) strip -g "$3/$module.ko" || return 1 ;; esac
-	echo "$module" >"$3/name"
+	ko=$(dkms_build "$3/src" "$2" "$(field "$1" env)" 2>"$3/build.log") ||
+		{ tail -n 20 "$3/build.log"; return 1; }
+	cp "$ko" "$3/" || return 1
+	basename "$ko" .ko >"$3/name"
 }
 
 # The names of the modules the records build (after case 1).
@@ -200,31 +196,35 @@ marks_exports_and_rebuilds_kernel() {
 # binary binds its imports with one warning (shown, for the host to
 # read), then, if its init runs without the hardware (the record's
 # "init:", default ok), its record lists exactly the predicted symbols
-# and it unloads; under enforce it is refused.  The guest gets the
-# memory the largest module needs, loaded while it is in the initramfs.
+# and it unloads; under enforce it is refused.  The guest gets memory
+# for the modules in its initramfs and for loading the largest (the
+# file read, then laid out).
 write_suites() {
 	mkdir -p "$marked/mods" "$marked/suites" || return 1
-	memory=$(ls -l "$cell"/installed/*/*.ko | awk '{ if ($5 > max) max = $5 }
-		END { print 256 + int(max * 3 / 1048576) }')
+	memory=$(ls -l "$cell"/installed/*/*.ko | awk '{ all += $5; if ($5 > max) max = $5 }
+		END { print 256 + int((all + 2 * max) / 1048576) }')
 	{
 		echo "# The kept binaries (real-tests.sh) on the marked kernel."
 		echo "# memory: $memory"
-		for r in $records; do
-			dir=$cell/installed/${r##*/}
+		for rec in $records; do
+			dir=$cell/installed/${rec##*/}
+			[ -s "$dir/predicted" ] || { echo "no prediction for ${rec##*/}"; return 1; }
 			mname=$(cat "$dir/name")
-			loads=$(field "$r" init)
+			# The kernel's name for it: "-" in a file name is "_".
+			kname=$(modinfo -F name "$dir/$mname.ko")
+			loads=$(field "$rec" init)
 			cp "$dir/$mname.ko" "$marked/mods/" || return 1
 			echo "case ${mname}_binds_with_warning"
 			echo "insmod ${loads:-ok} $mname.ko"
 			echo "dmesg"
-			echo "log 1 $mname: non-GPL module uses symbols that will become GPL-only"
+			echo "log 1 $kname: non-GPL module uses symbols that will become GPL-only"
 			if [ -z "$loads" ]; then
-				echo "entries /sys/module/$mname/gpl_future_imports $(wc -l <"$dir/predicted")"
-				awk -F'\t' -v m="$mname" '{ print "file /sys/module/" m "/gpl_future_imports/" $1 " " $2 }' \
+				echo "entries /sys/module/$kname/gpl_future_imports $(wc -l <"$dir/predicted")"
+				awk -F'\t' -v m="$kname" '{ print "file /sys/module/" m "/gpl_future_imports/" $1 " " $2 }' \
 					"$dir/predicted"
-				echo "rmmod ok $mname"
+				echo "rmmod ok $kname"
 			fi
-			echo "nofile /sys/module/$mname"
+			echo "nofile /sys/module/$kname"
 			echo "end"
 		done
 	} >"$marked/suites/real-warn.t"
@@ -233,11 +233,12 @@ write_suites() {
 		echo "# cmdline: module.gpl_future=enforce"
 		echo "# memory: $memory"
 		for mname in $(modules); do
+			kname=$(modinfo -F name "$marked/mods/$mname.ko")
 			echo "case ${mname}_refused_under_enforce"
 			echo "insmod ENOENT $mname.ko"
 			echo "dmesg"
-			echo "log 1 $mname: module.gpl_future=enforce refuses symbols that will become GPL-only to non-GPL modules"
-			echo "nofile /sys/module/$mname"
+			echo "log 1 $kname: module.gpl_future=enforce refuses symbols that will become GPL-only to non-GPL modules"
+			echo "nofile /sys/module/$kname"
 			echo "end"
 		done
 	} >"$marked/suites/real-enforce.t"
@@ -268,7 +269,7 @@ booted_case_passed() {
 loads_on_marked_kernel() {
 	booted_case_passed real-warn "$(cat "$cell/installed/${1##*/}/name")_binds_with_warning" || return 1
 	d=$cell/installed/${1##*/}
-	m=$(cat "$d/name")
+	m=$(modinfo -F name "$d/$(cat "$d/name").ko")
 	sed -n "s/^# | $m: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: //p" \
 		"$marked/real-warn.ktap" >"$tmp/warning"
 	[ "$(wc -l <"$tmp/warning")" = 1 ] || { echo "not one warning for $m"; return 1; }
@@ -279,6 +280,7 @@ loads_on_marked_kernel() {
 		/^\+[0-9]+$/ { more = substr($0, 2); next }
 		{ sub(/ \[/, "\t"); sub(/\]$/, "") }
 		!($0 in want) { print "warned, not predicted: " $0; bad = 1 }
+		seen[$0]++ { print "named twice: " $0; bad = 1 }
 		{ listed++ }
 		END {
 			print listed " named, " more + 0 " more, " n " predicted"
@@ -294,6 +296,7 @@ refused_under_enforce() {
 rebuilt_gets_modpost_warnings() {
 	d=$cell/rebuilt/${1##*/}
 	[ -f "$tmp/marked-ok" ] || { echo "no marked kernel built in this run"; return 1; }
+	[ -s "$cell/installed/${1##*/}/predicted" ] || { echo "no prediction in this run"; return 1; }
 	build_module "$1" "$marked/obj" "$d" || return 1
 	m=$(cat "$d/name")
 	# modpost names the module by its path under the package's tree.

@@ -33,5 +33,8 @@ apt-get "$@" update >"$apt/update.log" 2>&1 ||
 rm -f "$apt"/*.deb
 (cd "$apt" && apt-get "$@" download "$package:$arch") >"$apt/download.log" 2>&1 ||
 	{ tail -n 5 "$apt/download.log" >&2; die "cannot download $package:$arch from $suite $component"; }
-rm -rf "$dest" && mkdir -p "$dest"
-dpkg-deb -x "$apt/$package"_*.deb "$dest" || die "cannot unpack $package:$arch"
+# Unpacked aside and moved into place: an interrupted unpack must not
+# pass for the package next time.
+rm -rf "$dest" "$dest.tmp" && mkdir -p "$dest.tmp"
+dpkg-deb -x "$apt/$package"_*.deb "$dest.tmp" || die "cannot unpack $package:$arch"
+mv "$dest.tmp" "$dest"
