@@ -102,22 +102,34 @@ modules() {
 	cat "$cell"/installed/*/name
 }
 
+# Where record $1's module built against the unmarked kernel is kept,
+# and its name (after case 1).
+kept() {
+	echo "$cell/installed/${1##*/}"
+}
+kept_name() {
+	cat "$(kept "$1")/name"
+}
+
 # 1. Each record's module, built against the unmarked kernel and kept.
 builds_against_unmarked_kernel() {
-	build_module "$1" "$obj" "$cell/installed/${1##*/}" || return 1
-	m=$(cat "$cell/installed/${1##*/}/name")
-	printf '%s.ko (%s): %s\n' "$m" "$(modinfo -F license "$cell/installed/${1##*/}/$m.ko")" \
+	d=$(kept "$1")
+	build_module "$1" "$obj" "$d" || return 1
+	m=$(kept_name "$1")
+	printf '%s.ko (%s): %s\n' "$m" "$(modinfo -F license "$d/$m.ko")" \
 		"$(ls "$cell/pkg/$(field "$1" package)"/usr/src)"
-	! grep -q "$modpost_warning" "$cell/installed/${1##*/}/build.log" ||
+	! grep -q "$modpost_warning" "$d/build.log" ||
 		{ echo "modpost warned before anything was marked"; return 1; }
 }
 
-# 2a. The plain vmlinux exports the modules import, and of those, the
-# ones the mark tool can mark ($cell/to-mark); the others and why.
+# 2a. The plain vmlinux exports the modules import (each module's
+# imports in its directory's "imports"), and of those, the ones the
+# mark tool can mark ($cell/to-mark); the others and why.
 selects_exports_to_mark() {
 	for d in "$cell"/installed/*/; do
-		nm -u "$d$(cat "$d/name").ko" | awk '{ print $NF }'
-	done | sort -u >"$cell/imports"
+		nm -u "$d$(cat "$d/name").ko" | awk '{ print $NF }' | sort >"$d/imports" || return 1
+	done
+	sort -u "$cell"/installed/*/imports >"$cell/imports"
 	awk -F'\t' 'NR == FNR { want[$1]; next }
 		$2 in want && $3 == "vmlinux" && $4 == "EXPORT_SYMBOL" { print $2 }' \
 		"$cell/imports" "$obj/Module.symvers" | sort >"$cell/candidates"
@@ -137,13 +149,13 @@ selects_exports_to_mark() {
 # run's exit status 1: affected, nothing unresolved) is what the module
 # imports of the exports to mark, all from vmlinux.
 audit_predicts_warning() {
-	d=$cell/installed/${1##*/}
-	m=$(cat "$d/name")
+	d=$(kept "$1")
+	m=$(kept_name "$1")
 	"$audit" -s "$obj/Module.symvers" --assume-future="$cell/to-mark" -f tsv "$d/$m.ko" >"$d/audit.tsv"
 	rc=$?
 	[ $rc = 1 ] || { cat "$d/audit.tsv"; echo "exit $rc, not 1 (affected)"; return 1; }
 	awk -F'\t' '!/^#/ && $4 ~ /gpl-future$/ { print $3 "\t" $5 }' "$d/audit.tsv" | sort >"$d/predicted"
-	nm -u "$d/$m.ko" | awk '{ print $NF }' | sort | comm -12 - "$cell/to-mark" |
+	comm -12 "$d/imports" "$cell/to-mark" |
 		awk '{ print $0 "\tvmlinux" }' | diff -u - "$d/predicted" || return 1
 	echo "$m: $(wc -l <"$d/predicted") symbols predicted"
 }
@@ -207,7 +219,7 @@ write_suites() {
 		echo "# The kept binaries (real-tests.sh) on the marked kernel."
 		echo "# memory: $memory"
 		for rec in $records; do
-			dir=$cell/installed/${rec##*/}
+			dir=$(kept "$rec")
 			[ -s "$dir/predicted" ] || { echo "no prediction for ${rec##*/}"; return 1; }
 			mname=$(cat "$dir/name")
 			# The kernel's name for it: "-" in a file name is "_".
@@ -267,9 +279,9 @@ booted_case_passed() {
 # "M: ... in the future: S [E], S [E] and N more") names only
 # predicted symbols with their exporters, and as many as predicted.
 loads_on_marked_kernel() {
-	booted_case_passed real-warn "$(cat "$cell/installed/${1##*/}/name")_binds_with_warning" || return 1
-	d=$cell/installed/${1##*/}
-	m=$(modinfo -F name "$d/$(cat "$d/name").ko")
+	booted_case_passed real-warn "$(kept_name "$1")_binds_with_warning" || return 1
+	d=$(kept "$1")
+	m=$(modinfo -F name "$d/$(kept_name "$1").ko")
 	sed -n "s/^# | $m: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: //p" \
 		"$marked/real-warn.ktap" >"$tmp/warning"
 	[ "$(wc -l <"$tmp/warning")" = 1 ] || { echo "not one warning for $m"; return 1; }
@@ -288,7 +300,7 @@ loads_on_marked_kernel() {
 		}'
 }
 refused_under_enforce() {
-	booted_case_passed real-enforce "$(cat "$cell/installed/${1##*/}/name")_refused_under_enforce"
+	booted_case_passed real-enforce "$(kept_name "$1")_refused_under_enforce"
 }
 
 # 5. Rebuilt against the marked kernel: modpost warns for exactly the
@@ -296,13 +308,13 @@ refused_under_enforce() {
 rebuilt_gets_modpost_warnings() {
 	d=$cell/rebuilt/${1##*/}
 	[ -f "$tmp/marked-ok" ] || { echo "no marked kernel built in this run"; return 1; }
-	[ -s "$cell/installed/${1##*/}/predicted" ] || { echo "no prediction in this run"; return 1; }
+	[ -s "$(kept "$1")/predicted" ] || { echo "no prediction in this run"; return 1; }
 	build_module "$1" "$marked/obj" "$d" || return 1
 	m=$(cat "$d/name")
 	# modpost names the module by its path under the package's tree.
 	sed -n "s/.*$modpost_warning '\\(.*\\)'\$/\\1 \\2/p" "$d/build.log" |
 		awk -v m="$m" '{ sub(/.*\//, "", $1) } $1 == m { print $2 }' | sort >"$d/warned"
-	cut -f 1 "$cell/installed/${1##*/}/predicted" | diff -u - "$d/warned" || return 1
+	cut -f 1 "$(kept "$1")/predicted" | diff -u - "$d/warned" || return 1
 	echo "$m: $(wc -l <"$d/warned") modpost warnings"
 }
 
