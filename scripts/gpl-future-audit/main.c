@@ -492,8 +492,9 @@ static bool tree_of(const char *path, char **root, char **release)
  * Without -k, audit /lib/modules/6.1.0-x on a machine running 6.12 against
  * 6.1.0-x's exports, and an image's tree against the image's (its root
  * for -b): when every PATH names the same tree, it is the default.
+ * Both NULL when they do not.
  */
-static bool paths_tree(const struct options *opt, char **root, char **release)
+static void paths_tree(const struct options *opt, char **root, char **release)
 {
 	bool same = true;
 	char *r, *rel;
@@ -517,7 +518,6 @@ static bool paths_tree(const struct options *opt, char **root, char **release)
 		free(*release);
 		*root = *release = NULL;
 	}
-	return same;
 }
 
 /* The first of symvers_places that exists, in a string to free, or NULL. */
