@@ -9,6 +9,7 @@
 #   make bench    the series' cost against the unpatched kernel
 #   make audit    build scripts/gpl-future-audit (make install PREFIX=...)
 #   make fuzz     fuzz its parser for FUZZ_TIME seconds (libFuzzer, clang)
+#   make fuzz-guest  load N mutant modules in the guest (SEED, ONLY=I)
 #   make audit-scale  time it on every module of a Debian 6.12 kernel
 #   make impact SYMBOLS=FILE  who marking FILE's symbols would warn
 #
@@ -41,6 +42,7 @@ SERIES	:= tests/bases/$(BASE) $(PATCHES) \
 BASE_CONFIG := tests/config/base.config tests/config/gpl-future.config \
 	$(call field,tests/bases/$(BASE),config)
 KO_MANGLE := $(B)/tools/ko-mangle
+KO_FUZZ	:= $(B)/tools/ko-fuzz
 
 # The records.
 CELLS	:= $(patsubst tests/cells/%.config,%,$(wildcard tests/cells/*.config))
@@ -113,7 +115,7 @@ export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
 .PHONY: all demo check check-series check-bisect check-real check-matrix ci ci-full
-.PHONY: bench build deps clean audit install fuzz audit-scale impact FORCE
+.PHONY: bench build deps clean audit install fuzz fuzz-guest audit-scale impact FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
 
@@ -160,7 +162,7 @@ $(B)/gen/gplf_many_user.c: scripts/testmods/gen-many-imports.sh scripts/testmods
 	@sh scripts/testmods/gen-many-imports.sh 500 $(@D)
 
 $(BB)/%/modules.stamp: $(BB)/%/kernel.stamp $(wildcard tests/modules/*) $(B)/gen/gplf_many_user.c \
-		$(wildcard scripts/testmods/*.sh) $(KO_MANGLE)
+		$(wildcard scripts/testmods/*.sh) $(KO_MANGLE) $(KO_FUZZ)
 	@echo "  BUILD   test modules ($(BASE)/$*)"
 	@mkdir -p $(BB)/$*/modsrc
 	@for f in tests/modules/* $(B)/gen/*; do \
@@ -173,7 +175,7 @@ $(BB)/%/modules.stamp: $(BB)/%/kernel.stamp $(wildcard tests/modules/*) $(B)/gen
 	@sh scripts/testmods/rewrite-modinfo.sh license 'GPL v2' NVIDIA $(BB)/$*/mods/*_bypass.ko
 	@sh scripts/testmods/rewrite-modinfo.sh import_ns TEST_GPL_FUTURE NOT_IMPORTED_NS $(BB)/$*/mods/gplf_ns_noimport.ko
 	@sh scripts/testmods/break-crc.sh $(BB)/$*/mods/gplf_badcrc.ko test_gpl_future_add
-	@sh scripts/testmods/mangle-modules.sh $(KO_MANGLE) $(BB)/$*/mods
+	@sh scripts/testmods/mangle-modules.sh $(KO_MANGLE) $(KO_FUZZ) $(BB)/$*/mods
 	@touch $@
 
 # A cell that trims unused exports (its record sets
@@ -192,6 +194,10 @@ $(BB)/%/obj/ksyms.whitelist: $(BB)/nomodversions/modules.stamp $(BB)/%/obj/.conf
 $(KO_MANGLE): tests/mangle/ko-mangle.c | $(B)/deps.stamp
 	@mkdir -p $(@D)
 	$(CC) -O2 -g -Wall -Wextra -Werror -std=gnu11 -o $@ $< -lelf
+# Writes a mutant of tests/suite/fuzz.t again, or a kept one anew.
+$(KO_FUZZ): tests/mangle/ko-fuzz.c tests/mangle/ko-mutate.h | $(B)/deps.stamp
+	@mkdir -p $(@D)
+	$(CC) -O2 -g -Wall -Wextra -Werror -std=gnu11 -o $@ $<
 
 # The guest init, one per architecture, with nolibc and the tree's own
 # UAPI headers: no libc or headers for ARCH needed.  The x86_64 one also
@@ -200,7 +206,7 @@ NOLIBC	:= $(SRC)/tools/include/nolibc
 $(BB)/hdr-%.stamp: $(BB)/tree.stamp | $(B)/deps-%.stamp
 	@sh scripts/harness/kmake.sh $* $(SRC) $(BB)/hdr-$* headers
 	@touch $@
-$(BB)/init-%: tests/init/init.c $(BB)/hdr-%.stamp | $(B)/deps-%.stamp
+$(BB)/init-%: tests/init/init.c tests/mangle/ko-mutate.h $(BB)/hdr-%.stamp | $(B)/deps-%.stamp
 	$(cross.$*)gcc $(cflags.$*) -Os -static -nostdlib -fno-stack-protector \
 		-fno-asynchronous-unwind-tables -Wall -Wextra -Wno-unused-parameter -Werror \
 		-include $(NOLIBC)/nolibc.h -I $(NOLIBC) -I $(BB)/hdr-$*/usr/include \
@@ -437,6 +443,22 @@ BENCH_ROUNDS ?= 3
 bench: $(BB)/$(DEMO)/kernel.stamp $(BB)/init-x86_64
 	@sh scripts/bench/bench.sh $(BASE) $(B) $(BB)/$(DEMO)/obj/.config $(BB)/init-x86_64 \
 		$(BENCH_ROUNDS) 500
+
+# make fuzz-guest: N mutants of run SEED (tests/suite/fuzz.t) on
+# FUZZ_CELL, FUZZ_BATCH per boot; a crash or hang ends a boot and the
+# next goes on after it.  Findings are kept in BB/FUZZ_CELL/fuzz-findings/
+# and ONLY=I loads mutant I of run SEED alone.  FUZZ_REGIONS=all
+# mutates what the unpatched loader trusts too (tests/mangle/ko-mutate.h).
+FUZZ_CELL ?= debug
+SEED	?= 1
+N	?= 2000
+FUZZ_BATCH ?= 2500
+FUZZ_REGIONS ?= checked
+fuzz-guest: $(BB)/$(FUZZ_CELL)/fuzz.cpio.gz $(BB)/init-x86_64 $(KO_FUZZ)
+	@sh scripts/harness/fuzz-guest.sh $(BB)/$(FUZZ_CELL) $(KO_FUZZ) $(SEED) \
+		$(if $(ONLY),$(ONLY) 1,0 $(N)) $(FUZZ_BATCH) $(FUZZ_REGIONS) \
+		>$(BB)/$(FUZZ_CELL)/fuzz-guest.ktap; \
+		$(REPORT) $(BB)/$(FUZZ_CELL)/fuzz-guest.ktap
 
 demo: $(BB)/$(DEMO)/demo.cpio.gz $(BB)/init-x86_64
 	@INIT_HOST=$(BB)/init-x86_64 sh scripts/harness/run-suites.sh --show $(BB)/$(DEMO)/demo.ktap

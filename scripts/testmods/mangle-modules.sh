@@ -1,5 +1,5 @@
 #!/bin/sh
-# mangle-modules.sh KO-MANGLE DIR
+# mangle-modules.sh KO-MANGLE KO-FUZZ DIR
 #
 # Write the broken exporters tests/suite/[BASE/]malformed.t loads, each
 # one defect away from DIR/gplf_mangle.ko: DIR/gplf_bad_NAME.ko; and the
@@ -8,9 +8,10 @@
 # modules have: 6.12 has one table per license (__ksymtab_gpl_future is
 # the series'), 7.3 one __ksymtab and each export's license in
 # __kflagstab.  The CRC variants exist only when the module has CRC
-# tables (MODVERSIONS=y).
+# tables (MODVERSIONS=y).  And the kept mutants of tests/suite/fuzz.t,
+# DIR/gplf_fuzz_NAME.ko, written by KO-FUZZ.
 set -eu
-mangle=$1 dir=$2
+mangle=$1 ko_fuzz=$2 dir=$3
 far=0x40000000	# 1 GiB: past the module, still in PC32 range
 
 bad() {
@@ -71,6 +72,21 @@ for m in exporter gpl prop; do
 	"$mangle" "$dir/gplf_$m.ko" "$dir/gplf_fill_$m.ko" \
 		fill .gnu.linkonce.this_module "$1" $(($2 - $1)) 0xff
 done
+
+# Mutants of make fuzz-guest, kept as the changes ko-fuzz prints
+# ("REGION+OFFSET:OP=VALUE"), so that they are made anew from each
+# build: gplf_fuzz_NAME.ko, loaded by tests/suite/fuzz.t.
+kept() {
+	name=$1 seed=$2
+	shift 2
+	"$ko_fuzz" -l "$dir/gplf_layout.ko" -a "$dir/$seed" "$dir/gplf_fuzz_$name.ko" "$@"
+}
+# .modinfo's header made inactive (SHT_NULL) with its name past the
+# section name table (run 1, mutant 387, with a file-independent name).
+kept null_name gplf_mod_prop.ko 'shdr[.modinfo]+0x0:set64=0xffffffff'
+# Every byte of the series' fields in struct module, from the file.
+kept series gplf_prop.ko 'series+0x0:set64=0xffffffffffffffff' \
+	'series+0x8:set64=0x8000000000000000'
 
 # gplf_many_user.ko listing gplf_many_000 twice (in place of _001).
 "$mangle" "$dir/gplf_many_user.ko" "$dir/gplf_many_user_dup.ko" \

@@ -75,6 +75,8 @@
 #include <linux/capability.h>
 #include <linux/reboot.h>
 
+#include "../mangle/ko-mutate.h"
+
 /* nolibc's raw system call macros, my_syscallN, are __nolibc_syscallN on 7.3. */
 #ifndef my_syscall2
 #define my_syscall2	__nolibc_syscall2
@@ -84,7 +86,7 @@
 
 #define MODULES_DIR	"/m/"
 #define LOG_SIZE	(1024 * 1024)
-#define MAX_ARGS	8
+#define MAX_ARGS	10
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static char suite[64 * 1024];
@@ -266,19 +268,26 @@ static ssize_t read_file(const char *path, char *buf, size_t size)
 	return len;
 }
 
-static int load_module(const char *file, const char *params)
+/* finit_module() of the file PATH; its errno. */
+static int load_path(const char *path, const char *params)
 {
-	char path[256];
 	int fd, ret;
 
-	strlcpy(path, MODULES_DIR, sizeof(path));
-	strlcat(path, file, sizeof(path));
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return errno;
 	ret = my_syscall3(__NR_finit_module, fd, params, 0);
 	close(fd);
 	return -ret;
+}
+
+static int load_module(const char *file, const char *params)
+{
+	char path[256];
+
+	strlcpy(path, MODULES_DIR, sizeof(path));
+	strlcat(path, file, sizeof(path));
+	return load_path(path, params);
 }
 
 static int unload_module(const char *name)
@@ -680,6 +689,193 @@ static int step_stress(int argc, char **argv)
 	return stress_cleanup();
 }
 
+#define FUZZ_MAX_SEEDS	8
+#define FUZZ_MAX_SIZE	(1024 * 1024)
+#define FUZZ_FILE	"/fuzz.ko"
+#define FUZZ_LAYOUT	MODULES_DIR "gplf_layout.ko"
+
+static char fuzz_baseline[4096];	/* /proc/modules before the mutants */
+static char fuzz_modules[16 * 1024];
+
+/* Read a seed module (or the layout module) into a buffer of its own. */
+static const char *fuzz_read_seed(struct km_seed *s, const char *file,
+				  uint64_t series_off, uint64_t series_size, int all)
+{
+	char path[256];
+	uint8_t *buf = malloc(FUZZ_MAX_SIZE);
+	ssize_t len;
+
+	strlcpy(path, file[0] == '/' ? "" : MODULES_DIR, sizeof(path));
+	strlcat(path, file, sizeof(path));
+	len = buf ? read_file(path, (char *)buf, FUZZ_MAX_SIZE) : -1;
+	if (len < 0)
+		return "cannot be read";
+	if (len >= FUZZ_MAX_SIZE - 1)
+		return "is too big";
+	return km_parse(s, buf, len, series_off, series_size, all);
+}
+
+/* Whether NAME, of LEN bytes, begins a line of the /proc/modules text LIST. */
+static int fuzz_listed(const char *list, const char *name, size_t len)
+{
+	const char *p;
+
+	for (p = list; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, name, len) && p[len] == ' ')
+			return 1;
+	return 0;
+}
+
+/* Read every file of /sys/module/NAME/gpl_future_imports (the record). */
+static void fuzz_read_record(const char *name)
+{
+	char dir[128], path[256], buf[4096], val[128];
+	struct linux_dirent64 *d;
+	long n, off;
+	int fd;
+
+	strlcpy(dir, "/sys/module/", sizeof(dir));
+	strlcat(dir, name, sizeof(dir));
+	strlcat(dir, "/gpl_future_imports/", sizeof(dir));
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return;
+	while ((n = my_syscall3(__NR_getdents64, fd, buf, sizeof(buf))) > 0) {
+		for (off = 0; off < n; off += d->d_reclen) {
+			d = (void *)(buf + off);
+			strlcpy(path, dir, sizeof(path));
+			strlcat(path, d->d_name, sizeof(path));
+			if (d->d_name[0] != '.')
+				read_file(path, val, sizeof(val));
+		}
+	}
+	close(fd);
+}
+
+/*
+ * Read the record of, and unload, every module a mutant left loaded: the
+ * ones /proc/modules lists now and did not before (a mutant may have
+ * changed its name).  Returns how many would not unload.
+ */
+static int fuzz_unload_new(unsigned long index)
+{
+	char name[64];
+	char *p, *sp, *nl;
+	int stuck = 0, err;
+
+	if (read_file("/proc/modules", fuzz_modules, sizeof(fuzz_modules)) < 0)
+		return 1;
+	for (p = fuzz_modules; p && *p; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		sp = strchr(p, ' ');
+		if (!sp || (nl && sp > nl) || sp - p >= (long)sizeof(name) ||
+		    fuzz_listed(fuzz_baseline, p, sp - p))
+			continue;
+		memcpy(name, p, sp - p);
+		name[sp - p] = '\0';
+		fuzz_read_record(name);
+		err = unload_module(name);
+		if (err) {
+			printf("# mutant %lu: module %s does not unload: %s\n",
+			       index, name, errno_name(err));
+			stuck++;
+		}
+	}
+	return stuck;
+}
+
+/* Write a mutant to FUZZ_FILE and load it from there; its errno. */
+static int fuzz_load(const uint8_t *buf, uint64_t size)
+{
+	int fd = open(FUZZ_FILE, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ssize_t n = fd < 0 ? -1 : write(fd, buf, size);
+
+	if (fd >= 0)
+		close(fd);
+	if (n != (ssize_t)size)
+		return EIO;
+	return load_path(FUZZ_FILE, "");
+}
+
+/*
+ * fuzz COUNT FILE...: load COUNT mutants of the seed modules FILE...
+ * (tests/mangle/ko-mutate.h; "fuzz_seed=S", "fuzz_first=I" and
+ * "fuzz_count=N" on the command line pick the run, its first mutant and
+ * how many; "fuzz_regions=all" mutates what the loader trusts too),
+ * unloading whatever loads.  Each mutant's index is printed
+ * before it loads, so that a crash names it; a kernel report during a
+ * mutant fails the step and names it, and the step goes on.
+ */
+static int step_fuzz(int argc, char **argv)
+{
+	static struct km_seed seeds[FUZZ_MAX_SEEDS];
+	const char *e_seed = getenv("fuzz_seed"), *e_first = getenv("fuzz_first");
+	const char *e_count = getenv("fuzz_count"), *why;
+	const char *e_regions = getenv("fuzz_regions");
+	int all = e_regions && !strcmp(e_regions, "all");
+	unsigned long seed = e_seed ? strtoul(e_seed, NULL, 0) : 1;
+	unsigned long first = e_first ? strtoul(e_first, NULL, 0) : 0;
+	unsigned long count = strtoul(e_count ? e_count : argv[1], NULL, 0);
+	unsigned long i, loaded = 0, other = 0, failed[NR_ERRNOS] = { 0 };
+	uint64_t series_off = 0, series_size = 0, size;
+	struct km_change ch[KM_MAX_CHANGES];
+	int nseeds = argc - 2, reports = nr_reports, found = 0, stuck = 0, k;
+	unsigned int nch, c;
+	long long start;
+	uint8_t *out = malloc(FUZZ_MAX_SIZE);
+	struct km_seed layout;
+
+	if (nseeds > FUZZ_MAX_SEEDS || !out)
+		return step_result(0, EINVAL, "fuzz");
+	if (!fuzz_read_seed(&layout, FUZZ_LAYOUT, 0, 0, 0))
+		km_layout(&layout, &series_off, &series_size);
+	for (k = 0; k < nseeds; k++) {
+		why = fuzz_read_seed(&seeds[k], argv[k + 2], series_off, series_size, all);
+		if (why) {
+			printf("# fuzz: seed %s %s\n", argv[k + 2], why);
+			return 1;
+		}
+	}
+	if (read_file("/proc/modules", fuzz_baseline, sizeof(fuzz_baseline)) < 0)
+		return step_result(0, errno, "fuzz: /proc/modules");
+	printf("# fuzz: run %lu, mutants %lu to %lu of %d seeds, %s regions\n",
+	       seed, first, first + count - 1, nseeds, all ? "all" : "checked");
+	start = monotonic_ns();
+	for (i = first; i < first + count; i++) {
+		k = km_pick(i, nseeds);
+		size = km_mutate(&seeds[k], out, seed, i, ch, &nch);
+		printf("# mutant %lu %s\n", i, argv[k + 2]);
+		fflush(stdout);
+		k = fuzz_load(out, size);
+		if (!k) {
+			loaded++;
+			stuck += fuzz_unload_new(i);
+		} else if (errno_slot(k) < 0) {
+			other++;
+		} else {
+			failed[errno_slot(k)]++;
+		}
+		drain_kmsg();
+		if (nr_reports == reports)
+			continue;
+		printf("# mutant %lu made a kernel report; its changes:", i);
+		for (c = 0; c < nch; c++)
+			printf(" %s", ch[c].desc);
+		printf("\n");
+		reports = nr_reports;
+		found++;
+	}
+	start = (monotonic_ns() - start) / 1000000;
+	printf("# fuzz: %lu mutants in %lld ms, %lld per second: %lu loaded", count,
+	       start, start ? count * 1000 / start : 0, loaded);
+	for (k = 1; k < (int)NR_ERRNOS; k++)
+		if (failed[k])
+			printf(", %lu %s", failed[k], errnos[k].name);
+	printf(", %lu other errors; %d made reports, %d did not unload\n",
+	       other, found, stuck);
+	return found || stuck;
+}
+
 static struct stress_result *stress_result_of(const char *file)
 {
 	int i;
@@ -994,6 +1190,7 @@ static const struct step {
 	{ "uname-r",		0, 0,		   false, run_uname },
 	{ "dmesg",		0, 0,		   false, run_dmesg },
 	{ "run",		1, MAX_ARGS - 2,   false, run_run },
+	{ "fuzz",		2, MAX_ARGS - 2,   false, step_fuzz },
 };
 
 /* Run one step; return 0 if it passed, 1 if it failed, STEP_SKIP or STEP_STOP. */

@@ -1,0 +1,91 @@
+#!/bin/sh
+# fuzz-guest.sh DIR KO-FUZZ SEED FIRST COUNT BATCH [REGIONS]
+#
+# make fuzz-guest: load mutants FIRST to FIRST+COUNT-1 of run SEED in the
+# guest of DIR (build/BASE/CELL, made ready for tests/suite/fuzz.t by
+# boot-dir.sh), BATCH per boot, and print one KTAP document: a result
+# per boot, failed when a mutant of it made a kernel report, crashed the
+# guest or hung it; then the rate.  A boot that crashed or hung is
+# followed by one that goes on after the mutant it ended at (the last
+# "# mutant I" it printed), so one finding does not hide the rest.
+# REGIONS "all" mutates what the loader trusts too (tests/mangle/
+# ko-mutate.h: a crash there is the unpatched loader's); the default,
+# "checked", what it checks.
+#
+# Each finding is kept in DIR/fuzz-findings/SEED-I/: the mutant
+# (mutant.ko, written again by KO-FUZZ: ko-fuzz SEED I ...), its changes
+# (changes: "SEEDFILE CHANGE...", for ko-fuzz -a), what happened (what)
+# and the boot's console (console).  It replays alone with
+# "make fuzz-guest SEED=SEED ONLY=I".
+set -u
+
+dir=$1 ko_fuzz=$2 seed=$3 first=$4 count=$5 batch=$6 regions=${7:-checked}
+all=
+[ "$regions" = all ] && all=-A
+suite=$dir/fuzz.t
+# The seeds and the layout module, as the suite's fuzz step names them.
+seeds=$(awk '$1 == "fuzz" { $1 = ""; $2 = ""; print; exit }' "$suite")
+[ -n "$seeds" ] || { echo "fuzz-guest: no fuzz step in $suite" >&2; exit 2; }
+findings=$dir/fuzz-findings
+mkdir -p "$findings"
+
+# keep I WHAT CONSOLE: keep mutant I as a finding; say so.
+keep() {
+	f=$findings/$seed-$1
+	mkdir -p "$f"
+	echo "$2" >"$f/what"
+	cp "$3" "$f/console"
+	(cd "$dir/mods" && "$ko_fuzz" -l gplf_layout.ko $all "$seed" "$1" "$f/mutant.ko" $seeds) \
+		>"$f/changes" || echo "# cannot write mutant $1 again" >&2
+	echo "# mutant $1: $2: $(cat "$f/changes")"
+	echo "#   kept in ${f#*/build/}; replay: make fuzz-guest SEED=$seed ONLY=$1${all:+ FUZZ_REGIONS=all}"
+}
+
+echo "KTAP version 1"
+echo "# fuzz-guest: run $seed, mutants $first to $((first + count - 1)), $batch per boot, $regions regions"
+n=0 next=$first end=$((first + count)) found=0 start=$(date +%s) guest_n=0 guest_ms=0
+while [ "$next" -lt "$end" ]; do
+	this=$((end - next < batch ? end - next : batch))
+	doc=$dir/fuzz.$seed-$next.ktap
+	n=$((n + 1))
+	GUEST_CMDLINE="fuzz_seed=$seed fuzz_first=$next fuzz_count=$this fuzz_regions=$regions" \
+		sh scripts/harness/run-suites.sh "$doc" 2>"$doc.err"
+	bad=0
+	# Kernel reports the guest tied to a mutant, and modules it could not unload.
+	for i in $(sed -n 's/^# mutant \([0-9]*\) made a kernel report.*/\1/p' "$doc"); do
+		keep "$i" "kernel report" "$doc.console"
+		bad=1
+	done
+	for i in $(sed -n 's/^# mutant \([0-9]*\): module .* does not unload.*/\1/p' "$doc"); do
+		keep "$i" "does not unload" "$doc.console"
+		bad=1
+	done
+	# The guest's own time for the mutants of a boot that finished them.
+	ms=$(sed -n 's/^# fuzz: \([0-9]*\) mutants in \([0-9]*\) ms.*/\1 \2/p' "$doc")
+	[ -z "$ms" ] || { guest_n=$((guest_n + ${ms% *})); guest_ms=$((guest_ms + ${ms#* })); }
+	if grep -q '^Bail out!' "$doc"; then
+		last=$(sed -n 's/^# mutant \([0-9]*\) .*/\1/p' "$doc.console" | tail -n 1)
+		if [ -z "$last" ] || [ "$last" -lt "$next" ]; then
+			echo "not ok $n mutants_${next}_on # the guest ended before its first mutant"
+			sed 's/^/# /' "$doc.err"
+			echo "Bail out! the fuzz guest does not start"
+			exit 1
+		fi
+		keep "$last" "$(sed -n 's/^Bail out! //p' "$doc")" "$doc.console"
+		bad=1
+		this=$((last + 1 - next))
+	elif ! grep -q '^ok 1 ' "$doc" && [ "$bad" = 0 ]; then
+		# Failed with no mutant named (a seed that does not parse, say).
+		sed -n 's/^#/#/p' "$doc" | grep -v '^# mutant [0-9]* ' | tail -n 20
+		bad=1
+	fi
+	found=$((found + bad))
+	[ "$bad" = 0 ] || printf 'not '
+	echo "ok $n mutants_${next}_to_$((next + this - 1))"
+	next=$((next + this))
+done
+awk -v n="$count" -v s=$(($(date +%s) - start)) -v gn="$guest_n" -v ms="$guest_ms" 'BEGIN {
+	printf "# fuzz-guest: %d mutants in %d s: %.1f per second with the boots, %.1f loading\n",
+		n, s, n / (s ? s : 1), ms ? gn * 1000 / ms : 0 }'
+echo "1..$n"
+[ "$found" = 0 ]

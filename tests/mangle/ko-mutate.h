@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ko-mutate.h: the mutation engine of the module fuzzer, shared by the
+ * guest init's "fuzz" step (tests/init/init.c, nolibc) and the host tool
+ * that writes a mutant again, alone, or applies a kept one
+ * (tests/mangle/ko-fuzz.c).
+ *
+ * A mutant is a copy of a seed module (an ELF64 little-endian .ko, as
+ * built for x86_64 and arm64) with one to four changes, each in a region
+ * the loader parses: the ELF header, the section header table, the
+ * export tables and their CRCs, their names, .gnu.linkonce.this_module
+ * (struct module as the file holds it; the fields the series adds are a
+ * region of their own), .modinfo, __versions, the symbol table and its
+ * names, and the relocations of the tables and of struct module.  Code
+ * and data the module runs with are left alone: a module is trusted
+ * code, and a changed instruction is no loader's business.
+ *
+ * Mutant INDEX of run SEED depends on nothing else: any one of a run is
+ * written again alone.  Each change is said as "REGION+OFFSET:OP=VALUE"
+ * (OP: xor8, set8, set32, add32, set64; or ":trunc": the file ends
+ * there), which ko-fuzz -a
+ * takes back, so a finding is kept as text that outlives the build of
+ * the seed it was found in.
+ *
+ * Only what nolibc has: the includer provides stdint types, memcpy,
+ * memcmp, strcmp, strncmp and strlen.
+ */
+#ifndef KO_MUTATE_H
+#define KO_MUTATE_H
+
+#define KM_MAX_REGIONS	96
+#define KM_MAX_CHANGES	4
+#define KM_DESC_SIZE	96
+
+struct km_region {
+	char name[48];		/* a section's, "shdr[NAME]", "ehdr", "shdrs", "series" */
+	uint64_t off, size;	/* in the file */
+	unsigned int stride;	/* 0, or the size of the entries ... */
+	unsigned int field;	/* ... of which only the WIDTH bytes at FIELD */
+	unsigned int width;
+};
+
+struct km_seed {
+	const uint8_t *data;
+	uint64_t size;
+	uint64_t shoff;
+	unsigned int shnum, shstrndx;
+	struct km_region region[KM_MAX_REGIONS];
+	unsigned int nregions;
+};
+
+struct km_change {
+	char desc[KM_DESC_SIZE];
+};
+
+static inline uint64_t km_get(const uint8_t *p, unsigned int width)
+{
+	uint64_t v = 0;
+
+	while (width--)
+		v = v << 8 | p[width];
+	return v;
+}
+
+static inline void km_put(uint8_t *p, unsigned int width, uint64_t v)
+{
+	unsigned int i;
+
+	for (i = 0; i < width; i++, v >>= 8)
+		p[i] = v & 0xff;
+}
+
+/* Field F (offset, width) of section header I. */
+#define KM_SH_NAME	0, 4
+#define KM_SH_TYPE	4, 4
+#define KM_SH_OFFSET	0x18, 8
+#define KM_SH_SIZE	0x20, 8
+#define KM_SHT_NOBITS	8
+
+static inline uint64_t km_shdr(const struct km_seed *s, unsigned int i,
+			       unsigned int off, unsigned int width)
+{
+	return km_get(s->data + s->shoff + (uint64_t)i * 64 + off, width);
+}
+
+/* The name of section I, or "" when it lies outside the file. */
+static inline const char *km_section_name(const struct km_seed *s, unsigned int i)
+{
+	uint64_t strs = km_shdr(s, s->shstrndx, KM_SH_OFFSET);
+	uint64_t strsize = km_shdr(s, s->shstrndx, KM_SH_SIZE);
+	uint64_t name = km_shdr(s, i, KM_SH_NAME);
+	uint64_t n;
+
+	if (strs > s->size || strsize > s->size - strs || name >= strsize)
+		return "";
+	for (n = name; n < strsize; n++)
+		if (!s->data[strs + n])
+			return (const char *)s->data + strs + name;
+	return "";
+}
+
+/* The section called NAME, or -1. */
+static inline int km_find_section(const struct km_seed *s, const char *name)
+{
+	unsigned int i;
+
+	for (i = 1; i < s->shnum; i++)
+		if (!strcmp(km_section_name(s, i), name))
+			return i;
+	return -1;
+}
+
+/*
+ * The sections whose bytes are mutated, a prefix when the name ends in
+ * '*'.  Checked: what the loader checks before it trusts it, the series'
+ * export tables foremost; of the tables' relocations only the addends,
+ * which say where an entry's name, value and namespace are.  Trusted
+ * (with "all" only): what the loader uses as it finds it, as upstream
+ * always has, since a module is code: where relocations write and what
+ * symbol they take, the symbol table, struct module beyond the series'
+ * fields, and every section header.  A crash there is the unpatched
+ * loader's, not the series'.
+ */
+#define KM_BYTES	1	/* every byte */
+#define KM_HEADER	2	/* its section header */
+#define KM_ADDENDS	4	/* the r_addend of each Elf64_Rela */
+
+static const struct km_rule {
+	const char *pattern;
+	unsigned int checked, trusted;
+} km_rules[] = {
+	{ "__ksymtab",			KM_BYTES | KM_HEADER,	0 },
+	{ "__ksymtab_gpl",		KM_BYTES | KM_HEADER,	0 },
+	{ "__ksymtab_gpl_future",	KM_BYTES | KM_HEADER,	0 },
+	{ "__kflagstab",		KM_BYTES | KM_HEADER,	0 },
+	{ "__kcrctab*",			KM_BYTES | KM_HEADER,	0 },
+	{ "__ksymtab_strings",		KM_BYTES | KM_HEADER,	0 },
+	{ ".modinfo",			KM_BYTES | KM_HEADER,	0 },
+	{ "__versions",			KM_BYTES | KM_HEADER,	0 },
+	{ ".strtab",			KM_BYTES,		0 },
+	{ ".rela__ksymtab*",		KM_ADDENDS,		KM_BYTES },
+	{ ".symtab",			0,			KM_BYTES },
+	{ ".gnu.linkonce.this_module",	0,			KM_BYTES },
+	{ ".rela.gnu.linkonce.this_module", 0,			KM_BYTES },
+};
+
+/* What of section NAME to mutate: KM_* bits. */
+static inline unsigned int km_what(const char *name, int all)
+{
+	const struct km_rule *r;
+	unsigned int n;
+
+	for (r = km_rules; r < km_rules + sizeof(km_rules) / sizeof(km_rules[0]); r++) {
+		n = strlen(r->pattern);
+		if (r->pattern[n - 1] == '*' ?
+		    !strncmp(name, r->pattern, n - 1) : !strcmp(name, r->pattern))
+			return r->checked | (all ? r->trusted : 0);
+	}
+	return 0;
+}
+
+/*
+ * Add region NAME: SIZE bytes at OFF, or, with STRIDE, the WIDTH bytes
+ * at FIELD of each STRIDE-byte entry there.
+ */
+static inline void km_add_region(struct km_seed *s, const char *name, uint64_t off,
+				 uint64_t size, unsigned int stride, unsigned int field,
+				 unsigned int width)
+{
+	struct km_region *r = &s->region[s->nregions];
+	unsigned int n = strlen(name);
+
+	if (size < (stride ? stride : 1) || s->nregions == KM_MAX_REGIONS)
+		return;
+	if (n >= sizeof(r->name))
+		n = sizeof(r->name) - 1;
+	memcpy(r->name, name, n);
+	r->name[n] = '\0';
+	r->off = off;
+	r->size = size;
+	r->stride = stride;
+	r->field = field;
+	r->width = stride ? width : size;
+	s->nregions++;
+}
+
+/* Section I's header as a region of its own: "shdr[NAME]". */
+static inline void km_add_header(struct km_seed *s, unsigned int i)
+{
+	char name[48] = "shdr[";
+	unsigned int n = strlen(km_section_name(s, i));
+
+	if (n > 40)
+		n = 40;
+	memcpy(name + 5, km_section_name(s, i), n);
+	name[5 + n] = ']';
+	name[6 + n] = '\0';
+	km_add_region(s, name, s->shoff + (uint64_t)i * 64, 64, 0, 0, 0);
+}
+
+/*
+ * Read the seed DATA of SIZE bytes: its regions, the trusted ones too
+ * with ALL.  SERIES_OFF and SERIES_SIZE say where in struct module the
+ * series' fields lie (0, 0: not known).  Returns NULL, or why the file
+ * cannot be a seed.
+ */
+static inline const char *km_parse(struct km_seed *s, const uint8_t *data, uint64_t size,
+				   uint64_t series_off, uint64_t series_size, int all)
+{
+	unsigned int i, what;
+	uint64_t off, len;
+	int mod;
+
+	memset(s, 0, sizeof(*s));
+	s->data = data;
+	s->size = size;
+	if (size < 64 || memcmp(data, "\177ELF", 4))
+		return "not an ELF file";
+	if (data[4] != 2 || data[5] != 1)
+		return "not ELF64 little-endian";
+	s->shoff = km_get(data + 0x28, 8);
+	s->shnum = km_get(data + 0x3c, 2);
+	s->shstrndx = km_get(data + 0x3e, 2);
+	if (km_get(data + 0x3a, 2) != 64 || !s->shnum || s->shstrndx >= s->shnum ||
+	    s->shoff > size || (uint64_t)s->shnum * 64 > size - s->shoff)
+		return "its section header table is not in the file";
+	km_add_region(s, "ehdr", 0, 64, 0, 0, 0);
+	if (all)
+		km_add_region(s, "shdrs", s->shoff, (uint64_t)s->shnum * 64, 0, 0, 0);
+	for (i = 1; i < s->shnum; i++) {
+		off = km_shdr(s, i, KM_SH_OFFSET);
+		len = km_shdr(s, i, KM_SH_SIZE);
+		what = km_what(km_section_name(s, i), all);
+		if (km_shdr(s, i, KM_SH_TYPE) == KM_SHT_NOBITS || !what)
+			continue;
+		if (off > size || len > size - off)
+			return "a section is not in the file";
+		if ((what & KM_HEADER) && !all)
+			km_add_header(s, i);
+		if (what & KM_BYTES)
+			km_add_region(s, km_section_name(s, i), off, len, 0, 0, 0);
+		else if (what & KM_ADDENDS)
+			km_add_region(s, km_section_name(s, i), off, len, 24, 16, 8);
+	}
+	mod = km_find_section(s, ".gnu.linkonce.this_module");
+	if (mod > 0 && series_size && series_off < series_size &&
+	    series_size <= km_shdr(s, mod, KM_SH_SIZE))
+		km_add_region(s, "series", km_shdr(s, mod, KM_SH_OFFSET) + series_off,
+			      series_size - series_off, 0, 0, 0);
+	return NULL;
+}
+
+/* splitmix64: a whole generator in one word of state. */
+static inline uint64_t km_next(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static inline uint64_t km_below(uint64_t *state, uint64_t n)
+{
+	return n ? km_next(state) % n : 0;
+}
+
+/* "NAME+0xOFF" for OFF in the file: where a change goes, said stably. */
+static inline void km_where(const struct km_seed *s, const struct km_region *r,
+			    uint64_t off, char *buf, unsigned int size)
+{
+	const char *name = r->name;
+	char tmp[64];
+	uint64_t rel = off - r->off;
+	unsigned int n = 0;
+	int i;
+
+	if (!strcmp(name, "shdrs")) {
+		/* shdr[NAME]: the header of the section NAME. */
+		name = km_section_name(s, rel / 64);
+		n = strlen(name) < 40 ? strlen(name) : 40;
+		memcpy(tmp, "shdr[", 5);
+		memcpy(tmp + 5, name, n);
+		tmp[5 + n] = ']';
+		tmp[6 + n] = '\0';
+		name = tmp;
+		rel %= 64;
+	}
+	n = strlen(name);
+	if (n > size - 20)
+		n = size - 20;
+	memcpy(buf, name, n);
+	buf[n++] = '+';
+	buf[n++] = '0';
+	buf[n++] = 'x';
+	for (i = 60; i > 0 && !(rel >> i); i -= 4)
+		;
+	for (; i >= 0; i -= 4)
+		buf[n++] = "0123456789abcdef"[(rel >> i) & 0xf];
+	buf[n] = '\0';
+}
+
+static inline unsigned int km_append(char *buf, unsigned int size, const char *text)
+{
+	unsigned int n = strlen(buf);
+
+	while (*text && n < size - 20)
+		buf[n++] = *text++;
+	buf[n] = '\0';
+	return n;
+}
+
+static inline void km_append_hex(char *buf, unsigned int size, const char *op, uint64_t v)
+{
+	unsigned int n = km_append(buf, size, op);
+	int i;
+
+	buf[n++] = '0';
+	buf[n++] = 'x';
+	for (i = 60; i > 0 && !(v >> i); i -= 4)
+		;
+	for (; i >= 0; i -= 4)
+		buf[n++] = "0123456789abcdef"[(v >> i) & 0xf];
+	buf[n] = '\0';
+}
+
+/*
+ * Values that sit on a boundary for whoever reads the field: zero, one,
+ * the largest and smallest signed and unsigned, and, for offsets and
+ * sizes, the file's size and the region's, and one past them.
+ */
+static inline uint64_t km_boundary(uint64_t *state, const struct km_seed *s,
+				   const struct km_region *r, unsigned int width)
+{
+	uint64_t top = width == 8 ? ~0ULL : (1ULL << (8 * width)) - 1;
+	uint64_t v[] = { 0, 1, top, top >> 1, (top >> 1) + 1, s->size, s->size + 1,
+			 r->size, r->size + 1, r->size - 1, top - 1 };
+
+	return v[km_below(state, sizeof(v) / sizeof(v[0]))] & top;
+}
+
+/* Where a change of WIDTH bytes goes in region R: aligned, in a field. */
+static inline uint64_t km_offset(uint64_t *state, const struct km_region *r,
+				 unsigned int width)
+{
+	uint64_t base = r->off;
+
+	if (r->stride)
+		base += km_below(state, r->size / r->stride) * r->stride + r->field;
+	return base + (km_below(state, r->width - width + 1) & ~(uint64_t)(width - 1));
+}
+
+/*
+ * Make mutant INDEX of run SEED from seed S into OUT (S->size bytes);
+ * describe its changes in CH.  Returns the mutant's size (a truncation
+ * makes it shorter) and sets *NCH.
+ */
+static inline uint64_t km_mutate(const struct km_seed *s, uint8_t *out, uint64_t seed,
+				 uint64_t index, struct km_change *ch, unsigned int *nch)
+{
+	uint64_t state = seed * 0x2545f4914f6cdd1dULL ^ index;
+	uint64_t size = s->size, off, v;
+	const struct km_region *r;
+	unsigned int i, n, op, width;
+	char *d;
+
+	memcpy(out, s->data, s->size);
+	km_next(&state);
+	/* 1 change in 2 mutants, 2 in 4, ... up to KM_MAX_CHANGES. */
+	for (n = 1; n < KM_MAX_CHANGES && km_below(&state, 2); n++)
+		;
+	for (i = 0; i < n; i++) {
+		r = &s->region[km_below(&state, s->nregions)];
+		d = ch[i].desc;
+		op = km_below(&state, 16);
+		/* Words for 7 in 16 changes, naturally aligned: the fields are. */
+		width = op >= 6 && op <= 12 ? (km_below(&state, 2) ? 4 : 8) : 1;
+		if (width > r->width)
+			width = 1;
+		off = km_offset(&state, r, width);
+		km_where(s, r, off, d, KM_DESC_SIZE);
+		if (op <= 3) {
+			v = 1 << km_below(&state, 8);
+			out[off] ^= v;
+			km_append_hex(d, KM_DESC_SIZE, ":xor8=", v);
+		} else if (op == 13 || op == 14) {
+			/* A string loses its end or ends early. */
+			v = out[off] ? 0 : 'A';
+			out[off] = v;
+			km_append_hex(d, KM_DESC_SIZE, ":set8=", v);
+		} else if (op == 15) {
+			/* The file ends inside the region. */
+			km_append(d, KM_DESC_SIZE, ":trunc");
+			if (off < size)
+				size = off;
+		} else if (width == 4 && km_below(&state, 3) == 0) {
+			/* Near the old value: an index or offset a little off. */
+			v = km_below(&state, 33) - 16;
+			km_put(out + off, 4, km_get(out + off, 4) + v);
+			km_append_hex(d, KM_DESC_SIZE, ":add32=", v & 0xffffffff);
+		} else {
+			v = km_boundary(&state, s, r, width);
+			km_put(out + off, width, v);
+			km_append_hex(d, KM_DESC_SIZE,
+				      width == 8 ? ":set64=" : width == 4 ? ":set32=" : ":set8=", v);
+		}
+	}
+	*nch = n;
+	return size;
+}
+
+/* The seed of mutant INDEX among N: each in turn. */
+static inline unsigned int km_pick(uint64_t index, unsigned int n)
+{
+	return index % n;
+}
+
+/*
+ * Where the series' fields lie in struct module: the two 32-bit words
+ * (the first field's offset, the struct's size) of the .gplf_layout
+ * section of tests/modules/gplf_layout.c's module, read as seed L.
+ */
+static inline int km_layout(const struct km_seed *l, uint64_t *off, uint64_t *size)
+{
+	int i = km_find_section(l, ".gplf_layout");
+	uint64_t at;
+
+	if (i < 0 || km_shdr(l, i, KM_SH_SIZE) < 8)
+		return -1;
+	at = km_shdr(l, i, KM_SH_OFFSET);
+	if (at > l->size - 8)
+		return -1;
+	*off = km_get(l->data + at, 4);
+	*size = km_get(l->data + at + 4, 4);
+	return 0;
+}
+
+#endif /* KO_MUTATE_H */

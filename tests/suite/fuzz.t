@@ -1,0 +1,47 @@
+# Mutation fuzzing of module loading (issue 24): mutants of six seed
+# modules, each a copy with one to four changes in what the loader
+# parses (tests/mangle/ko-mutate.h): an exporter with every export table,
+# proprietary and GPL users of vmlinux's future-GPL exports, a
+# proprietary user of a module's, one of 500 imports and a namespaced
+# user.  Each mutant is loaded with finit_module(); whatever loads is
+# unloaded after its record is read.  Every mutant must be refused or
+# load and unload without a kernel report (no_kernel_reports: BUG,
+# WARNING, KASAN, lockdep, UBSAN, kmemleak); a crash or a hang ends the
+# boot.  The run is "fuzz_seed" (1 unless the command line says),
+# mutants "fuzz_first" on; make fuzz-guest runs more of them in batches
+# and keeps what it finds (scripts/harness/fuzz-guest.sh).  The seeds
+# are ELF64 (x86_64, arm64).
+# timeout: 900
+# memory: 512
+
+# First the kept mutants (scripts/testmods/mangle-modules.sh writes
+# them anew from each build with ko-fuzz -a).  .modinfo's section header
+# made inactive (SHT_NULL) with a name past the section name table:
+# without the series' last patch 6.12 and 7.3 oops in strcmp() under
+# find_any_unique_sec().
+case inactive_section_header_named_outside_the_table
+insmod ENOEXEC gplf_fuzz_null_name.ko
+log 1 Invalid ELF section name in module (section
+nofile /sys/module/gplf_mod_prop
+end
+
+# The series' fields of struct module as the file has them, every byte
+# set (.gnu.linkonce.this_module): the loader sets each itself, so the
+# module loads, warns and records as the original does.
+case series_fields_from_the_file_are_not_used
+insmod ok gplf_fuzz_series.ko
+log 1 gplf_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_add [vmlinux], test_gpl_future_magic [vmlinux]
+entries /sys/module/gplf_prop/gpl_future_imports 2
+file /sys/module/gplf_prop/gpl_future_imports/test_gpl_future_add vmlinux
+rmmod ok gplf_prop
+end
+
+case mutants_load_or_refuse_cleanly
+needs CONFIG_64BIT=y
+needs CONFIG_MODULE_UNLOAD=y
+insmod ok gplf_exporter.ko
+insmod ok gplf_many_exporter.ko
+fuzz 2000 gplf_mangle.ko gplf_prop.ko gplf_gpl.ko gplf_mod_prop.ko gplf_many_user.ko gplf_ns_prop.ko
+rmmod ok gplf_many_exporter
+rmmod ok gplf_exporter
+end
