@@ -340,7 +340,7 @@ impact: $(AUDIT) $(BB)/real/real-tests.ktap
 # the series changes, the audit tool.
 CHECK_MODS := $(foreach c,$(CHECK_CELLS),$(BB)/$(c)/modules.stamp)
 $(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/reports.ktap) \
-		$(BB)/HOST_CELLS.var $(BB)/init-x86_64 $(KO_MANGLE) \
+		$(BB)/HOST_CELLS.var $(BB)/init-x86_64 $(KO_MANGLE) $(KO_FUZZ) \
 		$(wildcard scripts/harness/* scripts/testmods/*) scripts/checks/host-tests.sh
 	@CELLS="$(HOST_CELLS)" sh scripts/checks/host-tests.sh $(BB) > $@
 $(BB)/tools.ktap: $(BB)/tree.stamp $(wildcard tests/tools/*) scripts/checks/tool-tests.sh

@@ -7,6 +7,7 @@ set -u
 b=$1
 configs=${CELLS:?CELLS lists the cells to check}
 ko_mangle=${b%/*}/tools/ko-mangle
+ko_fuzz=${b%/*}/tools/ko-fuzz
 . scripts/harness/ktap-lib.sh
 
 # The export layout of the base: 6.12 has a table per license, its
@@ -229,6 +230,60 @@ ko_mangle_writes_what_it_is_asked() {
 	done
 }
 
+# ko-fuzz (tests/mangle/ko-mutate.h, the guest's engine too): mutant I
+# of run S is the same whenever it is made, ko-fuzz -a makes it again
+# from the changes it printed, and a mutant of what the loader checks
+# leaves the code and its relocations alone.
+ko_fuzz_mutants_replay_and_spare_the_code() {
+	m=$b/modversions/mods
+	seeds="gplf_mangle.ko gplf_prop.ko gplf_gpl.ko gplf_mod_prop.ko gplf_many_user.ko gplf_ns_prop.ko"
+	i=0
+	while [ $i -lt 120 ]; do
+		# shellcheck disable=SC2086 # the seeds are words
+		changes=$(cd "$m" && "$ko_fuzz" -l gplf_layout.ko 5 $i "$tmp/a.ko" $seeds) &&
+			(cd "$m" && "$ko_fuzz" -l gplf_layout.ko 5 $i "$tmp/b.ko" $seeds >/dev/null) ||
+			return 1
+		cmp -s "$tmp/a.ko" "$tmp/b.ko" || { echo "mutant $i differs from run to run"; return 1; }
+		set -- $changes
+		seed=$1
+		shift
+		"$ko_fuzz" -l "$m/gplf_layout.ko" -a "$m/$seed" "$tmp/c.ko" "$@" || return 1
+		cmp -s "$tmp/a.ko" "$tmp/c.ko" ||
+			{ echo "mutant $i: -a $* does not make it again"; return 1; }
+		cmp -s "$tmp/a.ko" "$m/$seed" && { echo "mutant $i: no change"; return 1; }
+		# The file ranges of the code and its relocations: none changed.
+		readelf -SW "$m/$seed" | sed 's/^ *\[ *[0-9]*\] //' |
+			while read -r name type addr off size rest; do
+				case $name in
+				.text*|.init.text*|.exit.text*|.rela.text*|.rela.init.text*|.rela.exit.text*)
+					echo $((0x$off + 1)) $((0x$off + 0x$size)) ;;
+				esac
+			done >"$tmp/code"
+		[ -s "$tmp/code" ] || { echo "$seed: no code found"; return 1; }
+		cmp -l "$m/$seed" "$tmp/a.ko" 2>/dev/null | awk -v i=$i 'NR == FNR { lo[NR] = $1; hi[NR] = $2; n = NR; next }
+			{ for (k = 1; k <= n; k++) if ($1 >= lo[k] && $1 <= hi[k]) {
+				print "mutant " i " changed byte " $1 " of the code"; exit 1 } }' "$tmp/code" - ||
+			return 1
+		i=$((i + 1))
+	done
+}
+
+ko_fuzz_fails_cleanly() {
+	m=$b/modversions/mods
+	printf 'not an ELF file\n' >"$tmp/text.ko"
+	for args in "1 0 $tmp/out.ko $tmp/text.ko" "-a $m/gplf_prop.ko $tmp/out.ko .nosuch+0x0:set8=0x1" \
+		    "-a $m/gplf_prop.ko $tmp/out.ko .modinfo+0x0:frob8=0x1" \
+		    "-a $m/gplf_prop.ko $tmp/out.ko .modinfo+0x999999:set8=0x1" \
+		    "-a $m/gplf_prop.ko $tmp/out.ko ehdr+0x3c:set64=0x1" \
+		    "-a $m/gplf_prop.ko $tmp/out.ko shdr[.nosuch]+0x0:set8=0x1" "-l $m/gplf_prop.ko 1 0 $tmp/out.ko $m/gplf_prop.ko"; do
+		# shellcheck disable=SC2086 # the arguments are words
+		if "$ko_fuzz" $args 2>"$tmp/err" || [ -e "$tmp/out.ko" ] || ! grep -q '^ko-fuzz: ' "$tmp/err"; then
+			echo "ko-fuzz $args: did not fail cleanly"
+			return 1
+		fi
+	done
+}
+
 # gplf_order.ko and gplf_order_swapped.ko (gpl-future.t,
 # policy-enforce.t) list their two imports in opposite orders.
 order_modules_list_imports_in_opposite_orders() {
@@ -273,7 +328,7 @@ relocs_ran_on_relocatable_kernels() {
 }
 
 echo "KTAP version 1"
-echo "1..17"
+echo "1..19"
 result configure_rejects_dropped_option
 result report_fails_truncated_or_bailed_out_run
 result field_reads_records
@@ -288,6 +343,8 @@ result extra_symbols_keep_type
 result crc_tables_follow_modversions
 result reports_case_catches_each_checker
 result ko_mangle_writes_what_it_is_asked
+result ko_fuzz_mutants_replay_and_spare_the_code
+result ko_fuzz_fails_cleanly
 result order_modules_list_imports_in_opposite_orders
 result series_fields_are_last_in_struct_module
 if [ -n "$relocatable" ]; then
