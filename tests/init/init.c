@@ -819,7 +819,7 @@ static int step_fuzz(int argc, char **argv)
 	unsigned long i, loaded = 0, other = 0, failed[NR_ERRNOS] = { 0 };
 	uint64_t series_off = 0, series_size = 0, size;
 	struct km_change ch[KM_MAX_CHANGES];
-	int nseeds = argc - 2, reports = nr_reports, found = 0, stuck = 0, k;
+	int nseeds = argc - 2, reports = nr_reports, found = 0, stuck = 0, other_errno = 0, k;
 	unsigned int nch, c;
 	long long start;
 	uint8_t *out = malloc(FUZZ_MAX_SIZE);
@@ -852,6 +852,7 @@ static int step_fuzz(int argc, char **argv)
 			stuck += fuzz_unload_new(i);
 		} else if (errno_slot(k) < 0) {
 			other++;
+			other_errno = k;
 		} else {
 			failed[errno_slot(k)]++;
 		}
@@ -871,8 +872,9 @@ static int step_fuzz(int argc, char **argv)
 	for (k = 1; k < (int)NR_ERRNOS; k++)
 		if (failed[k])
 			printf(", %lu %s", failed[k], errnos[k].name);
-	printf(", %lu other errors; %d made reports, %d did not unload\n",
-	       other, found, stuck);
+	if (other)
+		printf(", %lu other errors (the last %s)", other, errno_name(other_errno));
+	printf("; %d made reports, %d did not unload\n", found, stuck);
 	return found || stuck;
 }
 

@@ -85,7 +85,7 @@ static void parse_seed(struct km_seed *s, const char *path, uint64_t series_off,
 	}
 }
 
-static uint64_t number(const char *s, const char *what)
+static uint64_t parse_number(const char *s, const char *what)
 {
 	char *end;
 	uint64_t v;
@@ -107,11 +107,12 @@ static uint64_t locate(const struct km_seed *s, const char *change, uint64_t *ro
 	unsigned int i;
 	int sec;
 
-	if (!plus || (n = plus - change) >= sizeof(name))
+	n = plus ? (size_t)(plus - change) : sizeof(name);
+	if (n >= sizeof(name))
 		fail("'%s' is not REGION+OFFSET:OP=VALUE", change);
 	memcpy(name, change, n);
 	name[n] = '\0';
-	rel = number(plus + 1, change);
+	rel = parse_number(plus + 1, change);
 	if (!strncmp(name, "shdr[", 5) && name[n - 1] == ']') {
 		name[n - 1] = '\0';
 		sec = n == 6 ? 0 : km_find_section(s, name + 5);
@@ -154,15 +155,15 @@ static uint64_t apply(const struct km_seed *s, uint8_t *out, uint64_t size, char
 	if (!eq)
 		fail("'%s' is not REGION+OFFSET:OP=VALUE", change);
 	*eq = '\0';
-	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(ops); i++)
 		if (!strcmp(colon + 1, ops[i].op))
 			break;
 	*eq = '=';
-	if (i == sizeof(ops) / sizeof(ops[0]))
+	if (i == ARRAY_SIZE(ops))
 		fail("unknown operation in '%s'", change);
 	if (ops[i].width > room)
 		fail("'%s' runs past its region", change);
-	v = number(eq + 1, change);
+	v = parse_number(eq + 1, change);
 	if (!strncmp(ops[i].op, "xor", 3))
 		v ^= out[at];
 	else if (!strncmp(ops[i].op, "add", 3))
@@ -171,7 +172,7 @@ static uint64_t apply(const struct km_seed *s, uint8_t *out, uint64_t size, char
 	return size;
 }
 
-static void usage(void)
+static void die_usage(void)
 {
 	fprintf(stderr, "usage: ko-fuzz [-l LAYOUT.ko] [-A] SEED INDEX OUT FILE...\n"
 		"       ko-fuzz [-l LAYOUT.ko] -a IN OUT CHANGE...\n");
@@ -195,7 +196,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (opt != 'l')
-			usage();
+			die_usage();
 		parse_seed(&s, optarg, 0, 0, 0);
 		if (km_layout(&s, &series_off, &series_size))
 			fail("%s has no .gplf_layout section", optarg);
@@ -204,7 +205,7 @@ int main(int argc, char **argv)
 	argc -= optind;
 	if (apply_changes) {
 		if (argc < 2)
-			usage();
+			die_usage();
 		/* Any region a change can name. */
 		parse_seed(&s, argv[0], series_off, series_size, 1);
 		out = malloc(s.size);
@@ -218,9 +219,9 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc < 4)
-		usage();
-	seed = number(argv[0], argv[0]);
-	index = number(argv[1], argv[1]);
+		die_usage();
+	seed = parse_number(argv[0], argv[0]);
+	index = parse_number(argv[1], argv[1]);
 	file = argv[3 + km_pick(index, argc - 3)];
 	parse_seed(&s, file, series_off, series_size, all);
 	out = malloc(s.size);

@@ -70,17 +70,18 @@ static inline void km_put(uint8_t *p, unsigned int width, uint64_t v)
 		p[i] = v & 0xff;
 }
 
-/* Field F (offset, width) of section header I. */
-#define KM_SH_NAME	0, 4
-#define KM_SH_TYPE	4, 4
-#define KM_SH_OFFSET	0x18, 8
-#define KM_SH_SIZE	0x20, 8
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+/* The fields of an Elf64_Shdr the engine reads, by offset. */
+enum { KM_SH_NAME = 0, KM_SH_TYPE = 4, KM_SH_OFFSET = 0x18, KM_SH_SIZE = 0x20 };
 #define KM_SHT_NOBITS	8
 
-static inline uint64_t km_shdr(const struct km_seed *s, unsigned int i,
-			       unsigned int off, unsigned int width)
+/* Field FIELD of section header I: sh_name and sh_type are 32-bit. */
+static inline uint64_t km_shdr(const struct km_seed *s, unsigned int i, unsigned int field)
 {
-	return km_get(s->data + s->shoff + (uint64_t)i * 64 + off, width);
+	return km_get(s->data + s->shoff + (uint64_t)i * 64 + field, field < 8 ? 4 : 8);
 }
 
 /* The name of section I, or "" when it lies outside the file. */
@@ -150,7 +151,7 @@ static inline unsigned int km_what(const char *name, int all)
 	const struct km_rule *r;
 	unsigned int n;
 
-	for (r = km_rules; r < km_rules + sizeof(km_rules) / sizeof(km_rules[0]); r++) {
+	for (r = km_rules; r < km_rules + ARRAY_SIZE(km_rules); r++) {
 		n = strlen(r->pattern);
 		if (r->pattern[n - 1] == '*' ?
 		    !strncmp(name, r->pattern, n - 1) : !strcmp(name, r->pattern))
@@ -184,17 +185,37 @@ static inline void km_add_region(struct km_seed *s, const char *name, uint64_t o
 	s->nregions++;
 }
 
+static inline unsigned int km_append(char *buf, unsigned int size, const char *text)
+{
+	unsigned int n = strlen(buf);
+
+	while (*text && n < size - 20)
+		buf[n++] = *text++;
+	buf[n] = '\0';
+	return n;
+}
+
+static inline void km_append_hex(char *buf, unsigned int size, const char *op, uint64_t v)
+{
+	unsigned int n = km_append(buf, size, op);
+	int i;
+
+	buf[n++] = '0';
+	buf[n++] = 'x';
+	for (i = 60; i > 0 && !(v >> i); i -= 4)
+		;
+	for (; i >= 0; i -= 4)
+		buf[n++] = "0123456789abcdef"[(v >> i) & 0xf];
+	buf[n] = '\0';
+}
+
 /* Section I's header as a region of its own: "shdr[NAME]". */
 static inline void km_add_header(struct km_seed *s, unsigned int i)
 {
-	char name[48] = "shdr[";
-	unsigned int n = strlen(km_section_name(s, i));
+	char name[KM_DESC_SIZE] = "shdr[";
 
-	if (n > 40)
-		n = 40;
-	memcpy(name + 5, km_section_name(s, i), n);
-	name[5 + n] = ']';
-	name[6 + n] = '\0';
+	km_append(name, sizeof(name), km_section_name(s, i));
+	km_append(name, sizeof(name), "]");
 	km_add_region(s, name, s->shoff + (uint64_t)i * 64, 64, 0, 0, 0);
 }
 
@@ -265,63 +286,25 @@ static inline uint64_t km_below(uint64_t *state, uint64_t n)
 	return n ? km_next(state) % n : 0;
 }
 
-/* "NAME+0xOFF" for OFF in the file: where a change goes, said stably. */
+/*
+ * "REGION+0xOFF" for OFF in the file, in BUF: where a change goes, said
+ * stably; in the whole header table, "shdr[NAME]+0xOFF".
+ */
 static inline void km_where(const struct km_seed *s, const struct km_region *r,
 			    uint64_t off, char *buf, unsigned int size)
 {
-	const char *name = r->name;
-	char tmp[64];
 	uint64_t rel = off - r->off;
-	unsigned int n = 0;
-	int i;
 
-	if (!strcmp(name, "shdrs")) {
-		/* shdr[NAME]: the header of the section NAME. */
-		name = km_section_name(s, rel / 64);
-		n = strlen(name) < 40 ? strlen(name) : 40;
-		memcpy(tmp, "shdr[", 5);
-		memcpy(tmp + 5, name, n);
-		tmp[5 + n] = ']';
-		tmp[6 + n] = '\0';
-		name = tmp;
+	buf[0] = '\0';
+	if (!strcmp(r->name, "shdrs")) {
+		km_append(buf, size, "shdr[");
+		km_append(buf, size, km_section_name(s, rel / 64));
+		km_append(buf, size, "]");
 		rel %= 64;
+	} else {
+		km_append(buf, size, r->name);
 	}
-	n = strlen(name);
-	if (n > size - 20)
-		n = size - 20;
-	memcpy(buf, name, n);
-	buf[n++] = '+';
-	buf[n++] = '0';
-	buf[n++] = 'x';
-	for (i = 60; i > 0 && !(rel >> i); i -= 4)
-		;
-	for (; i >= 0; i -= 4)
-		buf[n++] = "0123456789abcdef"[(rel >> i) & 0xf];
-	buf[n] = '\0';
-}
-
-static inline unsigned int km_append(char *buf, unsigned int size, const char *text)
-{
-	unsigned int n = strlen(buf);
-
-	while (*text && n < size - 20)
-		buf[n++] = *text++;
-	buf[n] = '\0';
-	return n;
-}
-
-static inline void km_append_hex(char *buf, unsigned int size, const char *op, uint64_t v)
-{
-	unsigned int n = km_append(buf, size, op);
-	int i;
-
-	buf[n++] = '0';
-	buf[n++] = 'x';
-	for (i = 60; i > 0 && !(v >> i); i -= 4)
-		;
-	for (; i >= 0; i -= 4)
-		buf[n++] = "0123456789abcdef"[(v >> i) & 0xf];
-	buf[n] = '\0';
+	km_append_hex(buf, size, "+", rel);
 }
 
 /*
@@ -336,7 +319,7 @@ static inline uint64_t km_boundary(uint64_t *state, const struct km_seed *s,
 	uint64_t v[] = { 0, 1, top, top >> 1, (top >> 1) + 1, s->size, s->size + 1,
 			 r->size, r->size + 1, r->size - 1, top - 1 };
 
-	return v[km_below(state, sizeof(v) / sizeof(v[0]))] & top;
+	return v[km_below(state, ARRAY_SIZE(v))] & top;
 }
 
 /* Where a change of WIDTH bytes goes in region R: aligned, in a field. */
@@ -399,10 +382,11 @@ static inline uint64_t km_mutate(const struct km_seed *s, uint8_t *out, uint64_t
 			km_put(out + off, 4, km_get(out + off, 4) + v);
 			km_append_hex(d, KM_DESC_SIZE, ":add32=", v & 0xffffffff);
 		} else {
+			static const char *const set[] = { ":set8=", ":set32=", ":set64=" };
+
 			v = km_boundary(&state, s, r, width);
 			km_put(out + off, width, v);
-			km_append_hex(d, KM_DESC_SIZE,
-				      width == 8 ? ":set64=" : width == 4 ? ":set32=" : ":set8=", v);
+			km_append_hex(d, KM_DESC_SIZE, set[width / 4], v);
 		}
 	}
 	*nch = n;
