@@ -246,7 +246,7 @@ ko_fuzz_mutants_replay_and_spare_the_code() {
 		cmp -s "$tmp/a.ko" "$tmp/b.ko" || { echo "mutant $i differs from run to run"; return 1; }
 		set -- $changes
 		seed=$1
-		shift
+		shift 2
 		"$ko_fuzz" -l "$m/gplf_layout.ko" -a "$m/$seed" "$tmp/c.ko" "$@" || return 1
 		cmp -s "$tmp/a.ko" "$tmp/c.ko" ||
 			{ echo "mutant $i: -a $* does not make it again"; return 1; }

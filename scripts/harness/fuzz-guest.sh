@@ -14,9 +14,14 @@
 #
 # Each finding is kept in DIR/fuzz-findings/SEED-I/: the mutant
 # (mutant.ko, written again by KO-FUZZ: ko-fuzz SEED I ...), its changes
-# (changes: "SEEDFILE CHANGE...", for ko-fuzz -a), what happened (what)
-# and the boot's console (console).  It replays alone with
-# "make fuzz-guest SEED=SEED ONLY=I".
+# (changes: "SEEDFILE SUM CHANGE...", for ko-fuzz -a), what happened
+# (what) and the boot's console (console).  It replays alone with
+# "make fuzz-guest BASE=... FUZZ_CELL=... SEED=SEED ONLY=I".  A report
+# is pinned on the mutant during which the guest read it; a crash or
+# hang on the last mutant the guest named before it; one after the
+# mutants (their unloading, kmemleak's scan) fails the boot, pinned on
+# none.  A hang is a boot past the suite's timeout: BATCH must load
+# well within it.
 set -u
 
 dir=$1 ko_fuzz=$2 seed=$3 first=$4 count=$5 batch=$6 regions=${7:-checked}
@@ -29,7 +34,13 @@ seeds=$(awk '$1 == "fuzz" { $1 = ""; $2 = ""; print; exit }' "$suite")
 findings=$dir/fuzz-findings
 mkdir -p "$findings"
 
-# keep I WHAT CONSOLE: keep mutant I as a finding; say so.
+base=${dir%/*}
+base=${base##*/}
+cell=${dir##*/}
+
+# keep I WHAT CONSOLE: keep mutant I as a finding; say so.  The guest
+# printed the mutant's checksum ("# mutant I FILE SUM"); ko-fuzz must
+# make the same mutant.
 keep() {
 	f=$findings/$seed-$1
 	mkdir -p "$f"
@@ -37,8 +48,13 @@ keep() {
 	cp "$3" "$f/console"
 	(cd "$dir/mods" && "$ko_fuzz" -l gplf_layout.ko $all "$seed" "$1" "$f/mutant.ko" $seeds) \
 		>"$f/changes" || echo "# cannot write mutant $1 again" >&2
+	guest=$(sed -n "s/^# mutant $1 [^ ]* \(0x[0-9a-f]*\)\$/\1/p" "$3" | tail -n 1)
+	host=$(cut -d' ' -f2 "$f/changes")
+	[ "$guest" = "$host" ] ||
+		echo "# mutant $1: the guest's checksum $guest is not ko-fuzz's $host: the kept mutant is not the one loaded"
 	echo "# mutant $1: $2: $(cat "$f/changes")"
-	echo "#   kept in ${f#*/build/}; replay: make fuzz-guest SEED=$seed ONLY=$1${all:+ FUZZ_REGIONS=all}"
+	echo "#   kept in ${f#*/build/}; replay: make fuzz-guest BASE=$base FUZZ_CELL=$cell" \
+		"SEED=$seed ONLY=$1${all:+ FUZZ_REGIONS=all}"
 }
 
 echo "KTAP version 1"
@@ -51,32 +67,44 @@ while [ "$next" -lt "$end" ]; do
 	GUEST_CMDLINE="fuzz_seed=$seed fuzz_first=$next fuzz_count=$this fuzz_regions=$regions" \
 		sh scripts/harness/run-suites.sh "$doc" 2>"$doc.err"
 	bad=0
-	# Kernel reports the guest tied to a mutant, and modules it could not unload.
-	for i in $(sed -n 's/^# mutant \([0-9]*\) made a kernel report.*/\1/p' "$doc"); do
-		keep "$i" "kernel report" "$doc.console"
+	console=$doc.console
+	# Kernel reports the guest tied to a mutant, and modules it could not
+	# unload, from the whole console (the document ends at the last
+	# result when the boot did not complete).
+	for i in $(sed -n 's/^# mutant \([0-9]*\) made a kernel report.*/\1/p' "$console"); do
+		keep "$i" "kernel report" "$console"
 		bad=1
 	done
-	for i in $(sed -n 's/^# mutant \([0-9]*\): module .* does not unload.*/\1/p' "$doc"); do
-		keep "$i" "does not unload" "$doc.console"
+	for i in $(sed -n 's/^# mutant \([0-9]*\): module .* does not unload.*/\1/p' "$console"); do
+		keep "$i" "does not unload" "$console"
 		bad=1
 	done
 	# The guest's own time for the mutants of a boot that finished them.
-	ms=$(sed -n 's/^# fuzz: \([0-9]*\) mutants in \([0-9]*\) ms.*/\1 \2/p' "$doc")
+	ms=$(sed -n 's/^# fuzz: \([0-9]*\) mutants in \([0-9]*\) ms.*/\1 \2/p' "$console")
 	[ -z "$ms" ] || { guest_n=$((guest_n + ${ms% *})); guest_ms=$((guest_ms + ${ms#* })); }
 	if grep -q '^Bail out!' "$doc"; then
-		last=$(sed -n 's/^# mutant \([0-9]*\) .*/\1/p' "$doc.console" | tail -n 1)
-		if [ -z "$last" ] || [ "$last" -lt "$next" ]; then
+		why=$(sed -n 's/^Bail out! //p' "$doc")
+		last=$(sed -n 's/^# mutant \([0-9]*\) .*/\1/p' "$console" | tail -n 1)
+		if [ -n "$ms" ]; then
+			# After the last mutant: the unloads or kmemleak's scan.
+			echo "# after its mutants: $why"
+			grep -v '^# mutant [0-9]* ' "$console" | tail -n 20 | sed 's/^/# | /'
+			bad=1
+		elif [ -z "$last" ] || [ "$last" -lt "$next" ]; then
 			echo "not ok $n mutants_${next}_on # the guest ended before its first mutant"
-			sed 's/^/# /' "$doc.err"
+			grep -v '^# mutant [0-9]* ' "$console" | tail -n 20 | sed 's/^/# | /'
 			echo "Bail out! the fuzz guest does not start"
 			exit 1
+		else
+			keep "$last" "$why" "$console"
+			bad=1
+			this=$((last + 1 - next))
 		fi
-		keep "$last" "$(sed -n 's/^Bail out! //p' "$doc")" "$doc.console"
-		bad=1
-		this=$((last + 1 - next))
-	elif ! grep -q '^ok 1 ' "$doc" && [ "$bad" = 0 ]; then
-		# Failed with no mutant named (a seed that does not parse, say).
-		sed -n 's/^#/#/p' "$doc" | grep -v '^# mutant [0-9]* ' | tail -n 20
+	fi
+	# Any failed case: a kept mutant, kmemleak's scan, a seed that does
+	# not parse.
+	if grep -q '^not ok' "$doc"; then
+		grep '^#' "$doc" | grep -v '^# mutant [0-9]* ' | tail -n 20
 		bad=1
 	fi
 	found=$((found + bad))

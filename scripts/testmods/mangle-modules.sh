@@ -76,17 +76,38 @@ done
 # Mutants of make fuzz-guest, kept as the changes ko-fuzz prints
 # ("REGION+OFFSET:OP=VALUE"), so that they are made anew from each
 # build: gplf_fuzz_NAME.ko, loaded by tests/suite/fuzz.t.
+# The fuzzer's engine reads ELF64 modules only (tests/suite/fuzz.t needs
+# CONFIG_64BIT).
 kept() {
 	name=$1 seed=$2
 	shift 2
 	"$ko_fuzz" -l "$dir/gplf_layout.ko" -a "$dir/$seed" "$dir/gplf_fuzz_$name.ko" "$@"
 }
-# .modinfo's header made inactive (SHT_NULL) with its name past the
-# section name table (run 1, mutant 387, with a file-independent name).
-kept null_name gplf_mod_prop.ko 'shdr[.modinfo]+0x0:set64=0xffffffff'
-# Every byte of the series' fields in struct module, from the file.
-kept series gplf_prop.ko 'series+0x0:set64=0xffffffffffffffff' \
-	'series+0x8:set64=0x8000000000000000'
+if readelf -h "$dir/gplf_prop.ko" | grep -q 'Class: *ELF64'; then
+	# .modinfo's header made inactive (SHT_NULL) with its name past the
+	# section name table (found as mutant 387 of run 1 by the engine's
+	# first version; here with a name that does not depend on the file).
+	kept null_name gplf_mod_prop.ko 'shdr[.modinfo]+0x0:set64=0xffffffff'
+	# The first header named past the table, with flags the W^X check
+	# refuses, naming the section in its message.
+	kept first_name gplf_prop.ko 'shdr[]+0x0:set32=0xffffffff' 'shdr[]+0x8:set64=0x5'
+	# Patch 17's: .gnu.linkonce.this_module made inactive with its
+	# contents past the file; .modinfo and __versions made NOBITS
+	# likewise.
+	past='+0x18:set64=0x7fffffffffffffff'
+	kept null_offset gplf_prop.ko 'shdr[.gnu.linkonce.this_module]+0x4:set32=0x0' \
+		"shdr[.gnu.linkonce.this_module]$past"
+	kept nobits_modinfo gplf_prop.ko 'shdr[.modinfo]+0x4:set32=0x8' "shdr[.modinfo]$past"
+	if readelf -SW "$dir/gplf_prop.ko" | grep -q ' __versions '; then
+		kept nobits_versions gplf_prop.ko 'shdr[__versions]+0x4:set32=0x8' \
+			"shdr[__versions]$past"
+	fi
+	# The first 16 bytes of the series' fields in struct module (the
+	# 6.12 table's count and symbols, 7.3's record pointer), set by the
+	# file (fill.t's copies set every byte of them to 0xff).
+	kept series gplf_prop.ko 'series+0x0:set64=0xffffffffffffffff' \
+		'series+0x8:set64=0x8000000000000000'
+fi
 
 # gplf_many_user.ko listing gplf_many_000 twice (in place of _001).
 "$mangle" "$dir/gplf_many_user.ko" "$dir/gplf_many_user_dup.ko" \

@@ -694,7 +694,7 @@ static int step_stress(int argc, char **argv)
 #define FUZZ_FILE	"/fuzz.ko"
 #define FUZZ_LAYOUT	MODULES_DIR "gplf_layout.ko"
 
-static char fuzz_baseline[4096];	/* /proc/modules before the mutants */
+static char fuzz_baseline[16 * 1024];	/* /proc/modules before the mutants */
 static char fuzz_modules[16 * 1024];
 
 /* Read a seed module (or the layout module) into a buffer of its own. */
@@ -824,11 +824,16 @@ static int step_fuzz(int argc, char **argv)
 	long long start;
 	uint8_t *out = malloc(FUZZ_MAX_SIZE);
 	struct km_seed layout;
+	ssize_t len;
 
 	if (nseeds > FUZZ_MAX_SEEDS || !out)
 		return step_result(0, EINVAL, "fuzz");
-	if (!fuzz_read_seed(&layout, FUZZ_LAYOUT, 0, 0, 0))
-		km_layout(&layout, &series_off, &series_size);
+	/* Without it the mutants would not be the ones ko-fuzz -l makes. */
+	why = fuzz_read_seed(&layout, FUZZ_LAYOUT, 0, 0, 0);
+	if (why || km_layout(&layout, &series_off, &series_size)) {
+		printf("# fuzz: %s %s\n", FUZZ_LAYOUT, why ? why : "has no .gplf_layout");
+		return 1;
+	}
 	for (k = 0; k < nseeds; k++) {
 		why = fuzz_read_seed(&seeds[k], argv[k + 2], series_off, series_size, all);
 		if (why) {
@@ -836,15 +841,16 @@ static int step_fuzz(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (read_file("/proc/modules", fuzz_baseline, sizeof(fuzz_baseline)) < 0)
-		return step_result(0, errno, "fuzz: /proc/modules");
+	len = read_file("/proc/modules", fuzz_baseline, sizeof(fuzz_baseline));
+	if (len < 0 || len >= (ssize_t)sizeof(fuzz_baseline) - 1)
+		return step_result(0, len < 0 ? errno : E2BIG, "fuzz: /proc/modules");
 	printf("# fuzz: run %lu, mutants %lu to %lu of %d seeds, %s regions\n",
 	       seed, first, first + count - 1, nseeds, all ? "all" : "checked");
 	start = monotonic_ns();
 	for (i = first; i < first + count; i++) {
 		k = km_pick(i, nseeds);
 		size = km_mutate(&seeds[k], out, seed, i, ch, &nch);
-		printf("# mutant %lu %s\n", i, argv[k + 2]);
+		printf("# mutant %lu %s 0x%08x\n", i, argv[k + 2], km_sum(out, size));
 		fflush(stdout);
 		k = fuzz_load(out, size);
 		if (!k) {

@@ -6,7 +6,8 @@
  *   ko-fuzz [-l LAYOUT.ko] [-A] SEED INDEX OUT FILE...
  *       write mutant INDEX of run SEED to OUT, made from the FILE the
  *       guest makes it from (the suite's list, in its order), and print
- *       "FILE CHANGE..." : a finding of make fuzz-guest, written again;
+ *       "FILE SUM CHANGE...", SUM the checksum the guest prints too: a
+ *       finding of make fuzz-guest, written again;
  *       -A: of a run that mutates what the loader trusts too
  *       ("fuzz_regions=all" in the guest)
  *   ko-fuzz [-l LAYOUT.ko] -a IN OUT CHANGE...
@@ -79,9 +80,11 @@ static void parse_seed(struct km_seed *s, const char *path, uint64_t series_off,
 	uint8_t *data = read_all(path, &size);
 	const char *why = km_parse(s, data, size, series_off, series_size, all);
 
+	char msg[512];
+
 	if (why) {
-		fprintf(stderr, "ko-fuzz: %s: ", path);
-		fail("%s", why);
+		snprintf(msg, sizeof(msg), "%s: %s", path, why);
+		fail("%s", msg);
 	}
 }
 
@@ -229,7 +232,7 @@ int main(int argc, char **argv)
 		fail("%s", "out of memory");
 	size = km_mutate(&s, out, seed, index, ch, &n);
 	write_all(argv[2], out, size);
-	printf("%s", file);
+	printf("%s 0x%08x", file, km_sum(out, size));
 	for (i = 0; i < n; i++)
 		printf(" %s", ch[i].desc);
 	printf("\n");

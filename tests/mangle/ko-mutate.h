@@ -23,7 +23,7 @@
  * the seed it was found in.
  *
  * Only what nolibc has: the includer provides stdint types, memcpy,
- * memcmp, strcmp, strncmp and strlen.
+ * memset, memcmp, strcmp, strncmp and strlen.
  */
 #ifndef KO_MUTATE_H
 #define KO_MUTATE_H
@@ -113,14 +113,17 @@ static inline int km_find_section(const struct km_seed *s, const char *name)
 
 /*
  * The sections whose bytes are mutated, a prefix when the name ends in
- * '*'.  Checked: what the loader checks before it trusts it, the series'
- * export tables foremost; of the tables' relocations only the addends,
- * which say where an entry's name, value and namespace are.  Trusted
- * (with "all" only): what the loader uses as it finds it, as upstream
- * always has, since a module is code: where relocations write and what
+ * '*'.  Checked (the default): what the loader checks before it uses
+ * it, the series' export tables foremost, and the section headers of
+ * those sections; of the tables' relocations only the addends, which
+ * say where an entry's name, value and namespace are.  Trusted (added
+ * with "all"): what the loader uses as the file has it, as upstream
+ * always has, a module being code: where relocations write and which
  * symbol they take, the symbol table, struct module beyond the series'
- * fields, and every section header.  A crash there is the unpatched
- * loader's, not the series'.
+ * fields; and every other section header, which upstream checks in
+ * part only (the offsets of inactive and NOBITS ones, the types of
+ * .modinfo, __versions and .gnu.linkonce.this_module, are not).  A
+ * crash there is the unpatched loader's.
  */
 #define KM_BYTES	1	/* every byte */
 #define KM_HEADER	2	/* its section header */
@@ -185,21 +188,25 @@ static inline void km_add_region(struct km_seed *s, const char *name, uint64_t o
 	s->nregions++;
 }
 
+/* Append TEXT to the string in BUF (SIZE bytes), as much as fits. */
 static inline unsigned int km_append(char *buf, unsigned int size, const char *text)
 {
 	unsigned int n = strlen(buf);
 
-	while (*text && n < size - 20)
+	while (*text && n < size - 1)
 		buf[n++] = *text++;
 	buf[n] = '\0';
 	return n;
 }
 
+/* Append OP and "0xV"; nothing of the number unless all of it fits. */
 static inline void km_append_hex(char *buf, unsigned int size, const char *op, uint64_t v)
 {
 	unsigned int n = km_append(buf, size, op);
 	int i;
 
+	if (n + 19 > size)
+		return;
 	buf[n++] = '0';
 	buf[n++] = 'x';
 	for (i = 60; i > 0 && !(v >> i); i -= 4)
@@ -334,6 +341,56 @@ static inline uint64_t km_offset(uint64_t *state, const struct km_region *r,
 }
 
 /*
+ * Make one change to OUT, a mutant of S of *SIZE bytes, and describe it
+ * in D.  Returns whether it changed anything: a value equal to the old
+ * one, or a cut past the end, does not.
+ */
+static inline int km_change(const struct km_seed *s, uint64_t *state, uint8_t *out,
+			    uint64_t *size, char *d)
+{
+	static const char *const set[] = { ":set8=", ":set32=", ":set64=" };
+	const struct km_region *r = &s->region[km_below(state, s->nregions)];
+	unsigned int op = km_below(state, 16), width;
+	uint64_t off, v, old;
+
+	/* Words for 7 in 16 changes, naturally aligned: the fields are. */
+	width = op >= 6 && op <= 12 ? (km_below(state, 2) ? 4 : 8) : 1;
+	if (width > r->width)
+		width = 1;
+	off = km_offset(state, r, width);
+	old = km_get(out + off, width);
+	d[0] = '\0';
+	km_where(s, r, off, d, KM_DESC_SIZE);
+	if (op <= 3) {
+		v = 1 << km_below(state, 8);
+		out[off] ^= v;
+		km_append_hex(d, KM_DESC_SIZE, ":xor8=", v);
+	} else if (op == 13 || op == 14) {
+		/* A string loses its end or ends early. */
+		v = out[off] ? 0 : 'A';
+		out[off] = v;
+		km_append_hex(d, KM_DESC_SIZE, ":set8=", v);
+	} else if (op == 15) {
+		/* The file ends inside the region. */
+		km_append(d, KM_DESC_SIZE, ":trunc");
+		if (off >= *size)
+			return 0;
+		*size = off;
+		return 1;
+	} else if (width == 4 && km_below(state, 3) == 0) {
+		/* Near the old value: an index or offset a little off. */
+		v = km_below(state, 33) - 16;
+		km_put(out + off, 4, old + v);
+		km_append_hex(d, KM_DESC_SIZE, ":add32=", v & 0xffffffff);
+	} else {
+		v = km_boundary(state, s, r, width);
+		km_put(out + off, width, v);
+		km_append_hex(d, KM_DESC_SIZE, set[width / 4], v);
+	}
+	return km_get(out + off, width) != old;
+}
+
+/*
  * Make mutant INDEX of run SEED from seed S into OUT (S->size bytes);
  * describe its changes in CH.  Returns the mutant's size (a truncation
  * makes it shorter) and sets *NCH.
@@ -342,10 +399,8 @@ static inline uint64_t km_mutate(const struct km_seed *s, uint8_t *out, uint64_t
 				 uint64_t index, struct km_change *ch, unsigned int *nch)
 {
 	uint64_t state = seed * 0x2545f4914f6cdd1dULL ^ index;
-	uint64_t size = s->size, off, v;
-	const struct km_region *r;
-	unsigned int i, n, op, width;
-	char *d;
+	uint64_t size = s->size;
+	unsigned int i, n, tries;
 
 	memcpy(out, s->data, s->size);
 	km_next(&state);
@@ -353,44 +408,23 @@ static inline uint64_t km_mutate(const struct km_seed *s, uint8_t *out, uint64_t
 	for (n = 1; n < KM_MAX_CHANGES && km_below(&state, 2); n++)
 		;
 	for (i = 0; i < n; i++) {
-		r = &s->region[km_below(&state, s->nregions)];
-		d = ch[i].desc;
-		op = km_below(&state, 16);
-		/* Words for 7 in 16 changes, naturally aligned: the fields are. */
-		width = op >= 6 && op <= 12 ? (km_below(&state, 2) ? 4 : 8) : 1;
-		if (width > r->width)
-			width = 1;
-		off = km_offset(&state, r, width);
-		km_where(s, r, off, d, KM_DESC_SIZE);
-		if (op <= 3) {
-			v = 1 << km_below(&state, 8);
-			out[off] ^= v;
-			km_append_hex(d, KM_DESC_SIZE, ":xor8=", v);
-		} else if (op == 13 || op == 14) {
-			/* A string loses its end or ends early. */
-			v = out[off] ? 0 : 'A';
-			out[off] = v;
-			km_append_hex(d, KM_DESC_SIZE, ":set8=", v);
-		} else if (op == 15) {
-			/* The file ends inside the region. */
-			km_append(d, KM_DESC_SIZE, ":trunc");
-			if (off < size)
-				size = off;
-		} else if (width == 4 && km_below(&state, 3) == 0) {
-			/* Near the old value: an index or offset a little off. */
-			v = km_below(&state, 33) - 16;
-			km_put(out + off, 4, km_get(out + off, 4) + v);
-			km_append_hex(d, KM_DESC_SIZE, ":add32=", v & 0xffffffff);
-		} else {
-			static const char *const set[] = { ":set8=", ":set32=", ":set64=" };
-
-			v = km_boundary(&state, s, r, width);
-			km_put(out + off, width, v);
-			km_append_hex(d, KM_DESC_SIZE, set[width / 4], v);
-		}
+		/* One that changes nothing is drawn again. */
+		for (tries = 0; tries < 8; tries++)
+			if (km_change(s, &state, out, &size, ch[i].desc))
+				break;
 	}
 	*nch = n;
 	return size;
+}
+
+/* FNV-1a of a mutant: the guest and ko-fuzz print it, to be compared. */
+static inline uint32_t km_sum(const uint8_t *p, uint64_t size)
+{
+	uint32_t h = 2166136261u;
+
+	while (size--)
+		h = (h ^ *p++) * 16777619u;
+	return h;
 }
 
 /* The seed of mutant INDEX among N: each in turn. */

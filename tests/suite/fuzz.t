@@ -20,15 +20,53 @@
 # without the series' last patch 6.12 and 7.3 oops in strcmp() under
 # find_any_unique_sec().
 case inactive_section_header_named_outside_the_table
+needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_null_name.ko
 log 1 Invalid ELF section name in module (section
 nofile /sys/module/gplf_mod_prop
 end
 
-# The series' fields of struct module as the file has them, every byte
-# set (.gnu.linkonce.this_module): the loader sets each itself, so the
+# The first section header, which the W^X check reads too, named past
+# the table: refused for its name before anything prints it.
+case first_section_header_named_outside_the_table
+needs CONFIG_64BIT=y
+insmod ENOEXEC gplf_fuzz_first_name.ko
+log 1 Invalid ELF section name in module (section 0 type 0)
+log 0 invalid WRITE|EXEC flags
+nofile /sys/module/gplf_prop
+end
+
+# Sections the loader read from the file without checking where they
+# lie (the series' last patch): .gnu.linkonce.this_module made inactive
+# with its contents past the file, .modinfo and __versions of type
+# NOBITS likewise.  Without the patch each is read from past the file.
+case inactive_section_header_with_contents_past_the_file
+needs CONFIG_64BIT=y
+insmod ENOEXEC gplf_fuzz_null_offset.ko
+log 1 Invalid ELF section in module (section
+nofile /sys/module/gplf_prop
+end
+
+case nobits_modinfo
+needs CONFIG_64BIT=y
+insmod ENOEXEC gplf_fuzz_nobits_modinfo.ko
+log 1 .modinfo section must have contents
+nofile /sys/module/gplf_prop
+end
+
+case nobits_versions
+needs CONFIG_64BIT=y
+needs CONFIG_MODVERSIONS=y
+insmod ENOEXEC gplf_fuzz_nobits_versions.ko
+log 1 must have contents
+nofile /sys/module/gplf_prop
+end
+
+# The series' fields of struct module as the file has them, set
+# (.gnu.linkonce.this_module): the loader sets each itself, so the
 # module loads, warns and records as the original does.
 case series_fields_from_the_file_are_not_used
+needs CONFIG_64BIT=y
 insmod ok gplf_fuzz_series.ko
 log 1 gplf_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_add [vmlinux], test_gpl_future_magic [vmlinux]
 entries /sys/module/gplf_prop/gpl_future_imports 2
