@@ -8,10 +8,26 @@
 set -u
 
 b=$1 audit=$2
-obj=$b/modversions/obj mods=$b/modversions/mods
+obj=$b/modversions/obj built=$b/modversions/mods
 symvers=$obj/Module.symvers
 src=scripts/gpl-future-audit
 . scripts/harness/ktap-lib.sh
+# test_mods CELL: the cases' module directory of CELL: its test modules
+# and the broken copies tests/audit/ describes, not the fuzzer's kept
+# mutants (gplf_fuzz_*.ko, tests/suite/fuzz.t), whose case is
+# mutants_do_not_break_the_audit.  Made once, linked or copied.
+test_mods() {
+	d=$tmp/mods-$1
+	if [ ! -d "$d" ]; then
+		mkdir "$d"
+		for f in "$b/$1/mods"/*; do
+			case ${f##*/} in gplf_fuzz_*) continue ;; esac
+			ln "$f" "$d/" 2>/dev/null || cp "$f" "$d/"
+		done
+	fi
+	echo "$d"
+}
+mods=$(test_mods modversions)
 # Reports go to files, so a run in a pipeline is caught too.
 export ASAN_OPTIONS="log_path=$tmp/sanitizer:exitcode=99"
 export UBSAN_OPTIONS="log_path=$tmp/sanitizer:exitcode=99:print_stacktrace=1"
@@ -122,9 +138,9 @@ oracle() {
 agrees_with_nm_and_modinfo() {
 	for c in modversions nomodversions; do
 		cat "$b/$c/obj/Module.symvers" "$b/$c/mods/Module.symvers" >"$tmp/symvers"
-		oracle "$b/$c/mods" "$tmp/symvers" >"$tmp/want"
+		oracle "$(test_mods $c)" "$tmp/symvers" >"$tmp/want"
 		[ -s "$tmp/want" ] || { echo "$c: oracle found nothing"; return 1; }
-		findings "$audit" -s "$b/$c/obj/Module.symvers" "$b/$c/mods" | sort >"$tmp/got"
+		findings "$audit" -s "$b/$c/obj/Module.symvers" "$(test_mods $c)" | sort >"$tmp/got"
 		diff -u "$tmp/want" "$tmp/got" || { echo "$c differs"; return 1; }
 	done
 }
@@ -214,12 +230,12 @@ elf_exports_match_symvers() {
 # else is: the rest of the directory is still audited.
 malformed_exporters_are_skipped() {
 	for c in modversions nomodversions; do
-		want_skipped "$b/$c/mods" | sort >"$tmp/want"
+		want_skipped "$(test_mods $c)" | sort >"$tmp/want"
 		if readelf -SW "$b/$c/mods/gplf_mangle.ko" | grep -q ' __kflagstab '; then
 			[ "$(wc -l <"$tmp/want")" = "$(wc -l <tests/audit/skipped.tsv)" ] ||
 				{ echo "$c: not every exporter of tests/audit/skipped.tsv was written"; return 1; }
 		fi
-		got_skipped "$audit" -s "$b/$c/obj/Module.symvers" "$b/$c/mods" >"$tmp/got"
+		got_skipped "$audit" -s "$b/$c/obj/Module.symvers" "$(test_mods $c)" >"$tmp/got"
 		diff -u "$tmp/want" "$tmp/got" || { echo "$c differs"; return 1; }
 	done
 }
@@ -890,8 +906,23 @@ installs_with_prefix() {
 		grep -q 'gpl-future-audit' "$tmp/cmds" && ! grep -- -Werror "$tmp/cmds"
 }
 
+# The fuzzer's kept mutants, each a module the loader must refuse or
+# load (scripts/testmods/mangle-modules.sh): the tool reads or skips each
+# and says so, exits 1 (affected), 2 or 3 (skipped), with no sanitizer
+# report (case_).
+mutants_do_not_break_the_audit() {
+	ls "$built"/gplf_fuzz_*.ko >/dev/null 2>&1 || { echo "no kept mutants in $built"; return 1; }
+	"$audit" -s "$symvers" "$built"/gplf_fuzz_*.ko >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	case $rc in 1|2|3) ;; *) cat "$tmp/err"; echo "exit $rc"; return 1 ;; esac
+	for ko in "$built"/gplf_fuzz_*.ko; do
+		grep -q "${ko##*/}" "$tmp/out" "$tmp/err" ||
+			{ echo "${ko##*/}: neither read nor skipped"; cat "$tmp/out" "$tmp/err"; return 1; }
+	done
+}
+
 echo "KTAP version 1"
-echo "1..34"
+echo "1..35"
 result finds_expected_modules_and_symbols case_ finds_expected_modules_and_symbols
 result agrees_with_nm_and_modinfo case_ agrees_with_nm_and_modinfo
 result gpl_modules_are_not_reported case_ gpl_modules_are_not_reported
@@ -926,6 +957,7 @@ result proprietary_as_the_kernel_sees_it case_ proprietary_as_the_kernel_sees_it
 result link_provided_symbols_are_not_unresolved case_ link_provided_symbols_are_not_unresolved
 result assume_future_list_errors case_ assume_future_list_errors
 result truncated_symvers_is_refused case_ truncated_symvers_is_refused
+result mutants_do_not_break_the_audit case_ mutants_do_not_break_the_audit
 if $sanitized; then
 	for t in license_list_matches_the_kernel man_page_is_clean_and_complete \
 		bash_completion_completes sources_pass_checkpatch installs_with_prefix; do

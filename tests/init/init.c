@@ -699,10 +699,10 @@ static char fuzz_modules[16 * 1024];
 
 /* Read a seed module (or the layout module) into a buffer of its own. */
 static const char *fuzz_read_seed(struct km_seed *s, const char *file,
-				  uint64_t series_off, uint64_t series_size, int all)
+				  u64 series_off, u64 series_size, int all)
 {
 	char path[256];
-	uint8_t *buf = malloc(FUZZ_MAX_SIZE);
+	u8 *buf = malloc(FUZZ_MAX_SIZE);
 	ssize_t len;
 
 	strlcpy(path, file[0] == '/' ? "" : MODULES_DIR, sizeof(path));
@@ -785,16 +785,15 @@ static int fuzz_unload_new(unsigned long index)
 }
 
 /* Write a mutant to FUZZ_FILE and load it from there; its errno. */
-static int fuzz_load(const uint8_t *buf, uint64_t size)
+static int fuzz_load(const u8 *buf, u64 size)
 {
 	int fd = open(FUZZ_FILE, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	ssize_t n = fd < 0 ? -1 : write(fd, buf, size);
 
 	if (fd >= 0)
 		close(fd);
-	if (n != (ssize_t)size)
-		return EIO;
-	return load_path(FUZZ_FILE, "");
+	/* An errno, positive as load_path()'s: a short write is EIO. */
+	return n == (ssize_t)size ? load_path(FUZZ_FILE, "") : EIO;
 }
 
 /*
@@ -817,12 +816,12 @@ static int step_fuzz(int argc, char **argv)
 	unsigned long first = e_first ? strtoul(e_first, NULL, 0) : 0;
 	unsigned long count = strtoul(e_count ? e_count : argv[1], NULL, 0);
 	unsigned long i, loaded = 0, other = 0, failed[NR_ERRNOS] = { 0 };
-	uint64_t series_off = 0, series_size = 0, size;
+	u64 series_off = 0, series_size = 0, size;
 	struct km_change ch[KM_MAX_CHANGES];
 	int nseeds = argc - 2, reports = nr_reports, found = 0, stuck = 0, other_errno = 0, k;
 	unsigned int nch, c;
 	long long start;
-	uint8_t *out = malloc(FUZZ_MAX_SIZE);
+	u8 *out = malloc(FUZZ_MAX_SIZE);
 	struct km_seed layout;
 	ssize_t len;
 

@@ -41,10 +41,10 @@ static void fail(const char *fmt, const char *what)
 	exit(1);
 }
 
-static uint8_t *read_all(const char *path, uint64_t *size)
+static u8 *read_all(const char *path, u64 *size)
 {
 	FILE *f = fopen(path, "rb");
-	uint8_t *buf = NULL;
+	u8 *buf = NULL;
 	size_t len = 0, n;
 
 	if (!f)
@@ -63,7 +63,7 @@ static uint8_t *read_all(const char *path, uint64_t *size)
 	return buf;
 }
 
-static void write_all(const char *path, const uint8_t *buf, uint64_t size)
+static void write_all(const char *path, const u8 *buf, u64 size)
 {
 	FILE *f;
 
@@ -73,11 +73,11 @@ static void write_all(const char *path, const uint8_t *buf, uint64_t size)
 		fail("cannot write %s", path);
 }
 
-static void parse_seed(struct km_seed *s, const char *path, uint64_t series_off,
-		       uint64_t series_size, int all)
+static void parse_seed(struct km_seed *s, const char *path, u64 series_off,
+		       u64 series_size, int all)
 {
-	uint64_t size;
-	uint8_t *data = read_all(path, &size);
+	u64 size;
+	u8 *data = read_all(path, &size);
 	const char *why = km_parse(s, data, size, series_off, series_size, all);
 
 	char msg[512];
@@ -88,10 +88,10 @@ static void parse_seed(struct km_seed *s, const char *path, uint64_t series_off,
 	}
 }
 
-static uint64_t parse_number(const char *s, const char *what)
+static u64 parse_number(const char *s, const char *what)
 {
 	char *end;
-	uint64_t v;
+	u64 v;
 
 	errno = 0;
 	v = strtoull(s, &end, 0);
@@ -101,11 +101,11 @@ static uint64_t parse_number(const char *s, const char *what)
 }
 
 /* Where CHANGE's "REGION+OFFSET" lies in the file, and how many bytes follow. */
-static uint64_t locate(const struct km_seed *s, const char *change, uint64_t *room)
+static u64 locate(const struct km_seed *s, const char *change, u64 *room)
 {
 	const char *plus = strrchr(change, '+');
 	char name[64];
-	uint64_t rel;
+	u64 rel;
 	size_t n;
 	unsigned int i;
 	int sec;
@@ -122,7 +122,7 @@ static uint64_t locate(const struct km_seed *s, const char *change, uint64_t *ro
 		if (sec < 0 || rel >= 64)
 			fail("no section header '%s'", change);
 		*room = 64 - rel;
-		return s->shoff + (uint64_t)sec * 64 + rel;
+		return s->shoff + (u64)sec * 64 + rel;
 	}
 	for (i = 0; i < s->nregions; i++) {
 		if (strcmp(s->region[i].name, name) || rel >= s->region[i].size)
@@ -135,7 +135,7 @@ static uint64_t locate(const struct km_seed *s, const char *change, uint64_t *ro
 }
 
 /* Apply one change to OUT; return the file's new size. */
-static uint64_t apply(const struct km_seed *s, uint8_t *out, uint64_t size, char *change)
+static u64 apply(const struct km_seed *s, u8 *out, u64 size, char *change)
 {
 	static const struct {
 		const char *op;
@@ -144,7 +144,7 @@ static uint64_t apply(const struct km_seed *s, uint8_t *out, uint64_t size, char
 		{ "xor8", 1 }, { "set8", 1 }, { "set32", 4 }, { "add32", 4 }, { "set64", 8 },
 	};
 	char *colon = strchr(change, ':'), *eq;
-	uint64_t at, room, v;
+	u64 at, room, v;
 	unsigned int i;
 
 	if (!colon)
@@ -184,12 +184,12 @@ static void die_usage(void)
 
 int main(int argc, char **argv)
 {
-	uint64_t series_off = 0, series_size = 0, size, seed, index;
+	u64 series_off = 0, series_size = 0, size, seed, index;
 	const char *file;
 	struct km_change ch[KM_MAX_CHANGES];
 	struct km_seed s;
 	unsigned int n, i;
-	uint8_t *out;
+	u8 *out;
 	bool apply_changes = false, all = false;
 	int opt;
 

@@ -22,11 +22,16 @@
  * takes back, so a finding is kept as text that outlives the build of
  * the seed it was found in.
  *
- * Only what nolibc has: the includer provides stdint types, memcpy,
- * memset, memcmp, strcmp, strncmp and strlen.
+ * Only what nolibc has: the includer provides memcpy, memset, memcmp,
+ * strcmp, strncmp and strlen.
  */
 #ifndef KO_MUTATE_H
 #define KO_MUTATE_H
+
+/* The kernel's names for the sizes, in the two userspace includers. */
+typedef unsigned long long u64;
+typedef unsigned int u32;
+typedef unsigned char u8;
 
 #define KM_MAX_REGIONS	96
 #define KM_MAX_CHANGES	4
@@ -34,16 +39,16 @@
 
 struct km_region {
 	char name[48];		/* a section's, "shdr[NAME]", "ehdr", "shdrs", "series" */
-	uint64_t off, size;	/* in the file */
+	u64 off, size;	/* in the file */
 	unsigned int stride;	/* 0, or the size of the entries ... */
 	unsigned int field;	/* ... of which only the WIDTH bytes at FIELD */
 	unsigned int width;
 };
 
 struct km_seed {
-	const uint8_t *data;
-	uint64_t size;
-	uint64_t shoff;
+	const u8 *data;
+	u64 size;
+	u64 shoff;
 	unsigned int shnum, shstrndx;
 	struct km_region region[KM_MAX_REGIONS];
 	unsigned int nregions;
@@ -53,16 +58,16 @@ struct km_change {
 	char desc[KM_DESC_SIZE];
 };
 
-static inline uint64_t km_get(const uint8_t *p, unsigned int width)
+static inline u64 km_get(const u8 *p, unsigned int width)
 {
-	uint64_t v = 0;
+	u64 v = 0;
 
 	while (width--)
 		v = v << 8 | p[width];
 	return v;
 }
 
-static inline void km_put(uint8_t *p, unsigned int width, uint64_t v)
+static inline void km_put(u8 *p, unsigned int width, u64 v)
 {
 	unsigned int i;
 
@@ -79,18 +84,18 @@ enum { KM_SH_NAME = 0, KM_SH_TYPE = 4, KM_SH_OFFSET = 0x18, KM_SH_SIZE = 0x20 };
 #define KM_SHT_NOBITS	8
 
 /* Field FIELD of section header I: sh_name and sh_type are 32-bit. */
-static inline uint64_t km_shdr(const struct km_seed *s, unsigned int i, unsigned int field)
+static inline u64 km_shdr(const struct km_seed *s, unsigned int i, unsigned int field)
 {
-	return km_get(s->data + s->shoff + (uint64_t)i * 64 + field, field < 8 ? 4 : 8);
+	return km_get(s->data + s->shoff + (u64)i * 64 + field, field < 8 ? 4 : 8);
 }
 
 /* The name of section I, or "" when it lies outside the file. */
 static inline const char *km_section_name(const struct km_seed *s, unsigned int i)
 {
-	uint64_t strs = km_shdr(s, s->shstrndx, KM_SH_OFFSET);
-	uint64_t strsize = km_shdr(s, s->shstrndx, KM_SH_SIZE);
-	uint64_t name = km_shdr(s, i, KM_SH_NAME);
-	uint64_t n;
+	u64 strs = km_shdr(s, s->shstrndx, KM_SH_OFFSET);
+	u64 strsize = km_shdr(s, s->shstrndx, KM_SH_SIZE);
+	u64 name = km_shdr(s, i, KM_SH_NAME);
+	u64 n;
 
 	if (strs > s->size || strsize > s->size - strs || name >= strsize)
 		return "";
@@ -167,8 +172,8 @@ static inline unsigned int km_what(const char *name, int all)
  * Add region NAME: SIZE bytes at OFF, or, with STRIDE, the WIDTH bytes
  * at FIELD of each STRIDE-byte entry there.
  */
-static inline void km_add_region(struct km_seed *s, const char *name, uint64_t off,
-				 uint64_t size, unsigned int stride, unsigned int field,
+static inline void km_add_region(struct km_seed *s, const char *name, u64 off,
+				 u64 size, unsigned int stride, unsigned int field,
 				 unsigned int width)
 {
 	struct km_region *r = &s->region[s->nregions];
@@ -200,7 +205,7 @@ static inline unsigned int km_append(char *buf, unsigned int size, const char *t
 }
 
 /* Append OP and "0xV"; nothing of the number unless all of it fits. */
-static inline void km_append_hex(char *buf, unsigned int size, const char *op, uint64_t v)
+static inline void km_append_hex(char *buf, unsigned int size, const char *op, u64 v)
 {
 	unsigned int n = km_append(buf, size, op);
 	int i;
@@ -223,7 +228,7 @@ static inline void km_add_header(struct km_seed *s, unsigned int i)
 
 	km_append(name, sizeof(name), km_section_name(s, i));
 	km_append(name, sizeof(name), "]");
-	km_add_region(s, name, s->shoff + (uint64_t)i * 64, 64, 0, 0, 0);
+	km_add_region(s, name, s->shoff + (u64)i * 64, 64, 0, 0, 0);
 }
 
 /*
@@ -232,11 +237,11 @@ static inline void km_add_header(struct km_seed *s, unsigned int i)
  * series' fields lie (0, 0: not known).  Returns NULL, or why the file
  * cannot be a seed.
  */
-static inline const char *km_parse(struct km_seed *s, const uint8_t *data, uint64_t size,
-				   uint64_t series_off, uint64_t series_size, int all)
+static inline const char *km_parse(struct km_seed *s, const u8 *data, u64 size,
+				   u64 series_off, u64 series_size, int all)
 {
 	unsigned int i, what;
-	uint64_t off, len;
+	u64 off, len;
 	int mod;
 
 	memset(s, 0, sizeof(*s));
@@ -250,11 +255,11 @@ static inline const char *km_parse(struct km_seed *s, const uint8_t *data, uint6
 	s->shnum = km_get(data + 0x3c, 2);
 	s->shstrndx = km_get(data + 0x3e, 2);
 	if (km_get(data + 0x3a, 2) != 64 || !s->shnum || s->shstrndx >= s->shnum ||
-	    s->shoff > size || (uint64_t)s->shnum * 64 > size - s->shoff)
+	    s->shoff > size || (u64)s->shnum * 64 > size - s->shoff)
 		return "its section header table is not in the file";
 	km_add_region(s, "ehdr", 0, 64, 0, 0, 0);
 	if (all)
-		km_add_region(s, "shdrs", s->shoff, (uint64_t)s->shnum * 64, 0, 0, 0);
+		km_add_region(s, "shdrs", s->shoff, (u64)s->shnum * 64, 0, 0, 0);
 	for (i = 1; i < s->shnum; i++) {
 		off = km_shdr(s, i, KM_SH_OFFSET);
 		len = km_shdr(s, i, KM_SH_SIZE);
@@ -279,16 +284,16 @@ static inline const char *km_parse(struct km_seed *s, const uint8_t *data, uint6
 }
 
 /* splitmix64: a whole generator in one word of state. */
-static inline uint64_t km_next(uint64_t *state)
+static inline u64 km_next(u64 *state)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+	u64 z = (*state += 0x9e3779b97f4a7c15ULL);
 
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
 }
 
-static inline uint64_t km_below(uint64_t *state, uint64_t n)
+static inline u64 km_below(u64 *state, u64 n)
 {
 	return n ? km_next(state) % n : 0;
 }
@@ -298,9 +303,9 @@ static inline uint64_t km_below(uint64_t *state, uint64_t n)
  * stably; in the whole header table, "shdr[NAME]+0xOFF".
  */
 static inline void km_where(const struct km_seed *s, const struct km_region *r,
-			    uint64_t off, char *buf, unsigned int size)
+			    u64 off, char *buf, unsigned int size)
 {
-	uint64_t rel = off - r->off;
+	u64 rel = off - r->off;
 
 	buf[0] = '\0';
 	if (!strcmp(r->name, "shdrs")) {
@@ -319,25 +324,24 @@ static inline void km_where(const struct km_seed *s, const struct km_region *r,
  * the largest and smallest signed and unsigned, and, for offsets and
  * sizes, the file's size and the region's, and one past them.
  */
-static inline uint64_t km_boundary(uint64_t *state, const struct km_seed *s,
-				   const struct km_region *r, unsigned int width)
+static inline u64 km_boundary(u64 *state, const struct km_seed *s,
+			      const struct km_region *r, unsigned int width)
 {
-	uint64_t top = width == 8 ? ~0ULL : (1ULL << (8 * width)) - 1;
-	uint64_t v[] = { 0, 1, top, top >> 1, (top >> 1) + 1, s->size, s->size + 1,
+	u64 top = width == 8 ? ~0ULL : (1ULL << (8 * width)) - 1;
+	u64 v[] = { 0, 1, top, top >> 1, (top >> 1) + 1, s->size, s->size + 1,
 			 r->size, r->size + 1, r->size - 1, top - 1 };
 
 	return v[km_below(state, ARRAY_SIZE(v))] & top;
 }
 
 /* Where a change of WIDTH bytes goes in region R: aligned, in a field. */
-static inline uint64_t km_offset(uint64_t *state, const struct km_region *r,
-				 unsigned int width)
+static inline u64 km_offset(u64 *state, const struct km_region *r, unsigned int width)
 {
-	uint64_t base = r->off;
+	u64 base = r->off;
 
 	if (r->stride)
 		base += km_below(state, r->size / r->stride) * r->stride + r->field;
-	return base + (km_below(state, r->width - width + 1) & ~(uint64_t)(width - 1));
+	return base + (km_below(state, r->width - width + 1) & ~(u64)(width - 1));
 }
 
 /*
@@ -345,13 +349,13 @@ static inline uint64_t km_offset(uint64_t *state, const struct km_region *r,
  * in D.  Returns whether it changed anything: a value equal to the old
  * one, or a cut past the end, does not.
  */
-static inline int km_change(const struct km_seed *s, uint64_t *state, uint8_t *out,
-			    uint64_t *size, char *d)
+static inline int km_change(const struct km_seed *s, u64 *state, u8 *out,
+			    u64 *size, char *d)
 {
 	static const char *const set[] = { ":set8=", ":set32=", ":set64=" };
 	const struct km_region *r = &s->region[km_below(state, s->nregions)];
 	unsigned int op = km_below(state, 16), width;
-	uint64_t off, v, old;
+	u64 off, v, old;
 
 	/* Words for 7 in 16 changes, naturally aligned: the fields are. */
 	width = op >= 6 && op <= 12 ? (km_below(state, 2) ? 4 : 8) : 1;
@@ -395,11 +399,11 @@ static inline int km_change(const struct km_seed *s, uint64_t *state, uint8_t *o
  * describe its changes in CH.  Returns the mutant's size (a truncation
  * makes it shorter) and sets *NCH.
  */
-static inline uint64_t km_mutate(const struct km_seed *s, uint8_t *out, uint64_t seed,
-				 uint64_t index, struct km_change *ch, unsigned int *nch)
+static inline u64 km_mutate(const struct km_seed *s, u8 *out, u64 seed,
+			    u64 index, struct km_change *ch, unsigned int *nch)
 {
-	uint64_t state = seed * 0x2545f4914f6cdd1dULL ^ index;
-	uint64_t size = s->size;
+	u64 state = seed * 0x2545f4914f6cdd1dULL ^ index;
+	u64 size = s->size;
 	unsigned int i, n, tries;
 
 	memcpy(out, s->data, s->size);
@@ -418,9 +422,9 @@ static inline uint64_t km_mutate(const struct km_seed *s, uint8_t *out, uint64_t
 }
 
 /* FNV-1a of a mutant: the guest and ko-fuzz print it, to be compared. */
-static inline uint32_t km_sum(const uint8_t *p, uint64_t size)
+static inline u32 km_sum(const u8 *p, u64 size)
 {
-	uint32_t h = 2166136261u;
+	u32 h = 2166136261u;
 
 	while (size--)
 		h = (h ^ *p++) * 16777619u;
@@ -428,7 +432,7 @@ static inline uint32_t km_sum(const uint8_t *p, uint64_t size)
 }
 
 /* The seed of mutant INDEX among N: each in turn. */
-static inline unsigned int km_pick(uint64_t index, unsigned int n)
+static inline unsigned int km_pick(u64 index, unsigned int n)
 {
 	return index % n;
 }
@@ -438,10 +442,10 @@ static inline unsigned int km_pick(uint64_t index, unsigned int n)
  * (the first field's offset, the struct's size) of the .gplf_layout
  * section of tests/modules/gplf_layout.c's module, read as seed L.
  */
-static inline int km_layout(const struct km_seed *l, uint64_t *off, uint64_t *size)
+static inline int km_layout(const struct km_seed *l, u64 *off, u64 *size)
 {
 	int i = km_find_section(l, ".gplf_layout");
-	uint64_t at;
+	u64 at;
 
 	if (i < 0 || km_shdr(l, i, KM_SH_SIZE) < 8)
 		return -1;
