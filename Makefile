@@ -339,7 +339,8 @@ impact: $(AUDIT) $(BB)/real/real-tests.ktap
 # HOST_CELLS (reports.t is their input: it must fail), the kernel tools
 # the series changes, the audit tool.
 CHECK_MODS := $(foreach c,$(CHECK_CELLS),$(BB)/$(c)/modules.stamp)
-$(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/reports.ktap) \
+$(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/reports.ktap \
+		$(BB)/$(c)/fuzz.ktap) \
 		$(BB)/HOST_CELLS.var $(BB)/init-x86_64 $(KO_MANGLE) $(KO_FUZZ) \
 		$(wildcard scripts/harness/* scripts/testmods/*) scripts/checks/host-tests.sh
 	@CELLS="$(HOST_CELLS)" sh scripts/checks/host-tests.sh $(BB) > $@

@@ -268,6 +268,28 @@ ko_fuzz_mutants_replay_and_spare_the_code() {
 	done
 }
 
+# The guest's fuzz step (tests/suite/fuzz.t) and ko-fuzz make the same
+# mutants: the checksums the guest printed for a sample of them are
+# those of ko-fuzz's.
+guest_and_ko_fuzz_make_the_same_mutants() {
+	for c in $configs; do
+		doc=$b/$c/fuzz.ktap
+		[ -s "$doc" ] || { echo "$c: no $doc"; return 1; }
+		run=$(sed -n 's/^# fuzz: run \([0-9]*\), .*/\1/p' "$doc")
+		seeds=$(awk '$1 == "fuzz" { $1 = ""; $2 = ""; print; exit }' tests/suite/fuzz.t)
+		[ -n "$run" ] || { echo "$c: no fuzz run in $doc"; return 1; }
+		sed -n 's/^# mutant \([0-9]*\) [^ ]* \(0x[0-9a-f]*\)$/\1 \2/p' "$doc" |
+			awk 'NR % 97 == 1' >"$tmp/sample"
+		[ "$(wc -l <"$tmp/sample")" -ge 10 ] || { echo "$c: too few mutants in $doc"; return 1; }
+		while read -r i sum; do
+			# shellcheck disable=SC2086 # the seeds are words
+			got=$(cd "$b/$c/mods" && "$ko_fuzz" -l gplf_layout.ko "$run" "$i" "$tmp/m.ko" $seeds |
+				cut -d' ' -f2)
+			[ "$got" = "$sum" ] || { echo "$c: mutant $i: guest $sum, ko-fuzz $got"; return 1; }
+		done <"$tmp/sample"
+	done
+}
+
 ko_fuzz_fails_cleanly() {
 	m=$b/modversions/mods
 	printf 'not an ELF file\n' >"$tmp/text.ko"
@@ -328,7 +350,7 @@ relocs_ran_on_relocatable_kernels() {
 }
 
 echo "KTAP version 1"
-echo "1..19"
+echo "1..20"
 result configure_rejects_dropped_option
 result report_fails_truncated_or_bailed_out_run
 result field_reads_records
@@ -345,6 +367,7 @@ result reports_case_catches_each_checker
 result ko_mangle_writes_what_it_is_asked
 result ko_fuzz_mutants_replay_and_spare_the_code
 result ko_fuzz_fails_cleanly
+result guest_and_ko_fuzz_make_the_same_mutants
 result order_modules_list_imports_in_opposite_orders
 result series_fields_are_last_in_struct_module
 if [ -n "$relocatable" ]; then

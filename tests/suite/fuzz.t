@@ -11,6 +11,10 @@
 # mutants "fuzz_first" on; make fuzz-guest runs more of them in batches
 # and keeps what it finds (scripts/harness/fuzz-guest.sh).  The seeds
 # are ELF64 (x86_64, arm64).
+# Loading and unloading wait for RCU grace periods several times; on
+# the debug kernel under TCG that is most of a mutant's time, so the
+# waits are expedited (rcupdate.rcu_expedited).
+# cmdline: rcupdate.rcu_expedited=1
 # timeout: 900
 # memory: 512
 
