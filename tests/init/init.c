@@ -110,7 +110,7 @@ static const struct {
 	{ "ENOEXEC", ENOEXEC },	{ "EBUSY", EBUSY },	{ "EEXIST", EEXIST },
 	{ "EINVAL", EINVAL },	{ "EACCES", EACCES },	{ "ENOSPC", ENOSPC },
 	{ "EKEYREJECTED", EKEYREJECTED },		{ "EWOULDBLOCK", EWOULDBLOCK },
-	{ "ENODEV", ENODEV },
+	{ "ENODEV", ENODEV },	{ "ENOMEM", ENOMEM },
 };
 
 static const char *errno_name(int value)
