@@ -92,12 +92,13 @@ if readelf -h "$dir/gplf_prop.ko" | grep -q 'Class: *ELF64'; then
 	# refuses, naming the section in its message.
 	kept first_name gplf_prop.ko 'shdr[]+0x0:set32=0xffffffff' 'shdr[]+0x8:set64=0x5'
 	# Patch 17's: .gnu.linkonce.this_module made inactive with its
-	# contents past the file; .modinfo and __versions made NOBITS
-	# likewise.
+	# contents past the file; patch 18's: .modinfo, __versions and
+	# .data..percpu made NOBITS likewise.
 	past='+0x18:set64=0x7fffffffffffffff'
 	kept null_offset gplf_prop.ko 'shdr[.gnu.linkonce.this_module]+0x4:set32=0x0' \
 		"shdr[.gnu.linkonce.this_module]$past"
 	kept nobits_modinfo gplf_prop.ko 'shdr[.modinfo]+0x4:set32=0x8' "shdr[.modinfo]$past"
+	kept nobits_percpu gplf_mangle.ko 'shdr[.data..percpu]+0x4:set32=0x8' "shdr[.data..percpu]$past"
 	if readelf -SW "$dir/gplf_prop.ko" | grep -q ' __versions '; then
 		kept nobits_versions gplf_prop.ko 'shdr[__versions]+0x4:set32=0x8' \
 			"shdr[__versions]$past"

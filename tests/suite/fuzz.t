@@ -41,9 +41,10 @@ nofile /sys/module/gplf_prop
 end
 
 # Sections the loader read from the file without checking where they
-# lie (the series' last patch): .gnu.linkonce.this_module made inactive
-# with its contents past the file, .modinfo and __versions of type
-# NOBITS likewise.  Without the patch each is read from past the file.
+# lie: .gnu.linkonce.this_module made inactive with its contents past
+# the file (patch 17), .modinfo, __versions and .data..percpu of type
+# NOBITS likewise (patch 18).  Without the patches each is read from
+# past the file (on 6.12, an oops).
 case inactive_section_header_with_contents_past_the_file
 needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_null_offset.ko
@@ -56,6 +57,14 @@ needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_nobits_modinfo.ko
 log 1 .modinfo section must have contents
 nofile /sys/module/gplf_prop
+end
+
+case nobits_percpu
+needs CONFIG_64BIT=y
+needs CONFIG_SMP=y
+insmod ENOEXEC gplf_fuzz_nobits_percpu.ko
+log 1 gplf_mangle: .data..percpu section must have contents
+nofile /sys/module/gplf_mangle
 end
 
 case nobits_versions
