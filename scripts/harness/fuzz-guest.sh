@@ -50,7 +50,7 @@ keep() {
 		>"$f/changes" || echo "# cannot write mutant $1 again" >&2
 	guest=$(sed -n "s/^# mutant $1 [^ ]* \(0x[0-9a-f]*\)\$/\1/p" "$3" | tail -n 1)
 	host=$(cut -d' ' -f2 "$f/changes")
-	[ "$guest" = "$host" ] ||
+	[ -n "$guest" ] && [ -n "$host" ] && [ $((guest)) = $((host)) ] ||
 		echo "# mutant $1: the guest's checksum $guest is not ko-fuzz's $host: the kept mutant is not the one loaded"
 	echo "# mutant $1: $2: $(cat "$f/changes")"
 	echo "#   kept in ${f#*/build/}; replay: make fuzz-guest BASE=$base FUZZ_CELL=$cell" \

@@ -849,7 +849,7 @@ static int step_fuzz(int argc, char **argv)
 	for (i = first; i < first + count; i++) {
 		k = km_pick(i, nseeds);
 		size = km_mutate(&seeds[k], out, seed, i, ch, &nch);
-		printf("# mutant %lu %s 0x%08x\n", i, argv[k + 2], km_sum(out, size));
+		printf("# mutant %lu %s 0x%x\n", i, argv[k + 2], km_sum(out, size));
 		fflush(stdout);
 		k = fuzz_load(out, size);
 		if (!k) {

@@ -232,7 +232,7 @@ int main(int argc, char **argv)
 		fail("%s", "out of memory");
 	size = km_mutate(&s, out, seed, index, ch, &n);
 	write_all(argv[2], out, size);
-	printf("%s 0x%08x", file, km_sum(out, size));
+	printf("%s 0x%x", file, km_sum(out, size));
 	for (i = 0; i < n; i++)
 		printf(" %s", ch[i].desc);
 	printf("\n");
