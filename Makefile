@@ -49,6 +49,7 @@ CELLS	:= $(patsubst tests/cells/%.config,%,$(wildcard tests/cells/*.config))
 ARCHS	:= $(patsubst tests/arch/%.config,%,$(wildcard tests/arch/*.config))
 $(foreach c,$(CELLS),$(eval arch.$(c) := $(call field,tests/cells/$(c).config,arch)))
 $(foreach c,$(CELLS),$(eval boot.$(c) := $(call field,tests/cells/$(c).config,boot)))
+$(foreach c,$(CELLS),$(eval kselftests.$(c) := $(call field,tests/cells/$(c).config,kselftests)))
 $(foreach a,$(ARCHS),$(eval image.$(a) := $(call field,tests/arch/$(a).config,image)))
 $(foreach a,$(ARCHS),$(eval cross.$(a) := $(call field,tests/arch/$(a).config,cross)))
 $(foreach a,$(ARCHS),$(eval cflags.$(a) := $(call field,tests/arch/$(a).config,cflags)))
@@ -96,7 +97,7 @@ HOST_CELLS := $(sort $(CHECK_CELLS) $(filter $(CI_CELLS),$(CELLS_RUN)))
 VARS	:= STRESS_CYCLES HOST_CELLS BISECT_FROM
 $(foreach v,$(VARS),$(shell mkdir -p $(BB) && echo '$($(v))' | cmp -s - $(BB)/$(v).var || \
 	echo '$($(v))' > $(BB)/$(v).var))
-SUITES	:= $(filter-out demo reports bench,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
+SUITES	:= $(filter-out demo reports bench selftests,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
 # The KTAP documents a cell leaves: one per suite, or one per check of
 # its record (scripts/checks/NAME-tests.sh) for a cell that does not boot.
 cell_ktaps = $(if $(filter none,$(boot.$(1))),\
@@ -114,7 +115,7 @@ export CCACHE_NOHASHDIR := true
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
-.PHONY: all demo check check-series check-bisect check-real check-matrix ci ci-full
+.PHONY: all demo check check-series check-bisect check-real check-selftests check-matrix ci ci-full
 .PHONY: bench build deps clean audit install fuzz fuzz-guest audit-scale impact FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -139,12 +140,19 @@ $(BB)/tree.stamp: $(SERIES) scripts/harness/tree.sh scripts/harness/series.sh \
 	@sh scripts/harness/tree.sh $(BASE) $(B) $(SRC) >/dev/null
 	@touch $@
 
+# The own configs of cell $(2)'s "kselftests:" that tree $(1) has, as
+# "make kselftest-merge" merges them (a base may lack a selftest).
+kselftest_configs = $$(for t in $(kselftests.$(2)); do \
+	[ ! -d $(1)/tools/testing/selftests/$$t ] || echo $(1)/tools/testing/selftests/$$t/config; done)
+
 .SECONDEXPANSION:
 $(BB)/%/obj/.config: $(BB)/tree.stamp $(BASE_CONFIG) \
-		tests/cells/%.config $$(addprefix tests/arch/,$$(arch.$$*).config) \
+		tests/cells/%.config $$(wildcard tests/cells/$$(BASE)/$$*.config) \
+		$$(addprefix tests/arch/,$$(arch.$$*).config) \
 		scripts/harness/configure.sh | $$(B)/deps-$$(arch.$$*).stamp
 	@sh scripts/harness/configure.sh $(arch.$*) $(SRC) $(BB)/$*/obj \
-		$(BASE_CONFIG) tests/arch/$(arch.$*).config tests/cells/$*.config
+		$(BASE_CONFIG) tests/arch/$(arch.$*).config tests/cells/$*.config \
+		$(wildcard tests/cells/$(BASE)/$*.config) $(call kselftest_configs,$(SRC),$*)
 	@touch $@
 
 $(BB)/%/kernel.stamp: $(BB)/%/obj/.config
@@ -374,6 +382,15 @@ $(BB)/real/real-tests.ktap: $(if $(REAL_FROM),$(BB)/real/kernel.stamp $(AUDIT) $
 	@mkdir -p $(@D)
 	@sh scripts/checks/real-tests.sh $(BASE) $(B) $(AUDIT) $(BB)/init-x86_64 > $@
 
+# The selftests cell (tests/cells/selftests.config) boots the kernel's own
+# module selftests on its patched kernel and on a pristine one it builds
+# with the same .config: make check-selftests.
+$(BB)/selftests/selftests-tests.ktap: $(BB)/selftests/kernel.stamp $(BB)/init-x86_64 \
+		$(busybox.x86_64) tests/suite/selftests.t scripts/checks/selftests-tests.sh \
+		$(addprefix scripts/harness/,kselftest-root.sh boot-dir.sh run-suites.sh tree.sh kmake.sh ktap-lib.sh)
+	@echo "  CHECK   the kernel's module selftests ($(BASE)), patched and pristine"
+	@sh scripts/checks/selftests-tests.sh $(BASE) $(B) $(BB)/init-x86_64 $(busybox.x86_64) > $@
+
 CHECKPATCH_EXPECTED := tests/series/$(if $(filter 6.12,$(BASE)),,$(BASE)/)checkpatch.expected
 $(BB)/series.ktap: $(SERIES) $(CHECKPATCH_EXPECTED) scripts/checks/check-series.sh \
 		$(wildcard scripts/harness/*) | $(B)/deps.stamp
@@ -420,6 +437,9 @@ check-real:
 
 check-bisect:
 	$(call run-report,$(BB)/bisect.ktap)
+
+check-selftests:
+	$(call run-report,$(BB)/selftests/selftests-tests.ktap)
 
 # make check with the variables the goal set above.
 check-with = @$(MAKE) -s check $(GOAL_VARS)

@@ -39,6 +39,7 @@ ln -sf "$suitefile" "$dir/$suite.t"
 	echo "file /config $obj/.config 0644 0 0"
 	echo "dir /m 0755 0 0"
 	for ko in "$moddir"/*.ko; do
+		[ -e "$ko" ] || continue
 		echo "file /m/${ko##*/} $ko 0644 0 0"
 	done
 	echo "dir /suite 0755 0 0"

@@ -1,17 +1,31 @@
 #!/bin/sh
-# kselftest-root.sh ARCH SRC DIR BUSYBOX [VAR=VALUE...]
+# kselftest-root.sh [-t TARGETS] [-p PROGRAMS] ARCH SRC DIR BUSYBOX [VAR=VALUE...]
 #
 # Write DIR/kselftest/, the files a suite with "# root: kselftest" adds to
-# its guest's root (boot-dir.sh): the kernel's module selftests installed
-# as a maintainer installs them (make -C tools/testing/selftests
-# TARGETS=module install, their test modules built with KDIR; nothing on
-# a tree without them), the modules
-# built in DIR/obj where make modules_install puts them, and BUSYBOX, the
-# ARCH binary, for the shell, modprobe and the tools the selftests call
-# (none when empty: the suite skips without it).  VARs go to the make
-# that builds the selftests' modules.
+# its guest's root (boot-dir.sh): the kernel's selftests TARGETS (default
+# "module") installed as a maintainer installs them (make -C
+# tools/testing/selftests TARGETS=... install, their test modules built
+# with KDIR; a target the tree lacks is left out), the modules built in
+# DIR/obj where make modules_install puts them (depmod's indexes
+# included), and BUSYBOX, the ARCH binary, for the shell, modprobe and
+# the tools the selftests call (none when empty: the suite skips
+# without it).  PROGRAMS are this machine's own programs (ARCH must be
+# its architecture), each copied with the shared libraries ldd names to
+# where they are here, the programs in /bin: a program that is another's
+# link (kmod's modprobe) becomes a link to it in /bin and /sbin, where
+# busybox's applets then do not go.  VARs go to the
+# make that builds the selftests' modules.
 set -eu
 
+targets=module programs=
+while getopts t:p: opt; do
+	case $opt in
+	t) targets=$OPTARG ;;
+	p) programs=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
 arch=$1 src=$2 dir=$3 busybox=$4
 shift 4
 vars=$*
@@ -34,18 +48,45 @@ rm -f "$root"/lib/modules/*/build
 kselftest() {
 	obj=$(realpath "$dir/obj")
 	sh scripts/harness/kmake.sh "$arch" "$src/tools/testing/selftests" "$obj" \
-		TARGETS=module KDIR="$obj" $vars "$@" >>"$dir/kselftest.log" 2>&1 ||
+		TARGETS="$have" KDIR="$obj" $vars "$@" >>"$dir/kselftest.log" 2>&1 ||
 		{ cat "$dir/kselftest.log" >&2; die "kselftest $* failed"; }
 }
-if [ -d "$src/tools/testing/selftests/module" ]; then
+have=
+for t in $targets; do
+	[ ! -d "$src/tools/testing/selftests/$t" ] || have="$have $t"
+done
+if [ -n "$have" ]; then
 	(flock 9
 	kselftest clean
 	kselftest INSTALL_PATH="$root/kselftest" install) 9>"$(dirname "$src")/tree.lock"
+fi
+
+# copy_program NAME: the program NAME runs here, and its libraries.
+copy_program() {
+	path=$(command -v "$1") || die "$1 is not installed"
+	real=$(readlink -f "$path")
+	cp "$real" "$root/bin/"
+	if [ "${real##*/}" != "$1" ]; then
+		ln -sf "${real##*/}" "$root/bin/$1"
+		ln -sf "../bin/${real##*/}" "$root/sbin/$1"
+	fi
+	ldd "$real" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
+	while read -r lib; do
+		mkdir -p "$root${lib%/*}"
+		cp -L "$lib" "$root$lib"
+	done
+}
+if [ -n "$programs" ]; then
+	[ "$arch" = "$(uname -m)" ] || die "$arch guest: this machine's programs are $(uname -m)'s"
+	for p in $programs; do
+		copy_program "$p"
+	done
 fi
 
 [ -n "$busybox" ] || exit 0
 [ -x "$busybox" ] || die "$busybox is missing"
 cp "$busybox" "$root/bin/busybox"
 # The applets are linked in the guest (kselftest.t): ARCH's binary may
-# not run here to list them.  /proc/sys/kernel/modprobe's default:
-ln -sf ../bin/busybox "$root/sbin/modprobe"
+# not run here to list them.  /proc/sys/kernel/modprobe's default, unless
+# a program took it:
+[ -e "$root/sbin/modprobe" ] || ln -s ../bin/busybox "$root/sbin/modprobe"
