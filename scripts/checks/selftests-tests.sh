@@ -12,12 +12,15 @@
 # its own (kselftest-root.sh: the selftests installed from its tree, its
 # modules with depmod's indexes, busybox and PROGRAMS below, Debian's, so
 # the packages that carry them are installed first) and boots the suite
-# once.  KTAP: the two configurations differ only in what the series
-# adds; then one result per case, which passes when the case passed (or
-# skipped) on the patched kernel and ended the same on the pristine one.
-# A case may skip on the pristine kernel only for a selftest file that
-# the series adds (7.3's module/gpl_future.sh).  The boots' documents
-# and consoles stay in BUILD/BASE/selftests/ and .../pristine/.
+# once.  KTAP: every test of kmod.sh and every program of module/ has a
+# case; the two configurations differ only in options the pristine tree
+# does not define (the series's own); then one result per case, the
+# init's no_kernel_reports included, which passes when the case passed
+# on the patched kernel and ended the same on the pristine one.  A case
+# may skip on the pristine kernel only for a selftest file the series
+# adds (7.3's module/gpl_future.sh), and on both only for one the base
+# lacks (module/ on 6.12).  The boots' documents and consoles stay in
+# BUILD/BASE/selftests/ and .../pristine/.
 set -u
 export LC_ALL=C
 
@@ -25,7 +28,9 @@ base=$1 b=$2 init=$3 busybox=$4
 bb=$b/$base src=$bb/linux
 patched=$bb/selftests pristine=$bb/selftests/pristine
 suite=tests/suite/selftests.t
-targets="kmod module"
+record=tests/cells/selftests.config
+targets=$(sh scripts/harness/field.sh "$record" kselftests)
+selftests=tools/testing/selftests
 programs="bash kmod modprobe depmod insmod rmmod lsmod modinfo capsh perf"
 packages="bash kmod libcap2-bin linux-perf"
 . scripts/harness/ktap-lib.sh
@@ -50,29 +55,37 @@ boot() {
 	INIT_HOST=$init sh scripts/harness/run-suites.sh "$1/selftests.ktap"
 }
 
-# The options whose lines differ; each must be one the pristine kernel
-# lacks altogether: the series's own.
+# The options whose lines differ; each must be one the pristine tree's
+# Kconfig does not define: the series's own.
 same_config() {
-	sort "$patched/obj/.config" >"$tmp/patched.config"
-	sort "$pristine/obj/.config" >"$tmp/pristine.config"
+	for k in patched pristine; do
+		eval "f=\$$k/obj/.config"
+		[ -s "$f" ] || { echo "no $f"; return 1; }
+		sort "$f" >"$tmp/$k.config"
+	done
 	comm -3 "$tmp/patched.config" "$tmp/pristine.config" |
-	sed -n 's/^[[:space:]]*\(# \)\{0,1\}\(CONFIG_[A-Za-z0-9_]*\)[ =].*/\2/p' | sort -u |
+	sed -n -E 's/^[[:space:]]*(# )?(CONFIG_[A-Za-z0-9_]+)[ =].*/\2/p' | sort -u |
 	while read -r opt; do
-		grep -q "^$opt=\|^# $opt is not set" "$tmp/pristine.config" || continue
+		grep -rqsE "^[[:space:]]*(menu)?config ${opt#CONFIG_}[[:space:]]*$" \
+			--include='Kconfig*' "$pristine/src" || continue
 		echo "$opt differs:"
-		grep "$opt[ =]" "$patched/obj/.config" "$pristine/obj/.config"
+		grep -e "^$opt=" -e "^# $opt is not set" "$patched/obj/.config" "$pristine/obj/.config"
 	done | grep . && return 1
 	return 0
 }
 
-# Every test kmod.sh lists (ALL_TESTS="ID:COUNT:ENABLED ...") is a case.
-every_kmod_test() {
-	ids=$(sed -n 's/^ALL_TESTS="[^0-9]*\([0-9]\{4\}\):.*/\1/p' \
-		"$src/tools/testing/selftests/kmod/kmod.sh")
+# Every test kmod.sh lists (ALL_TESTS="ID:COUNT:ENABLED ...") and every
+# program of module/'s TEST_PROGS, where the tree has module/, is run by
+# a case.
+every_test_has_a_case() {
+	ids=$(sed -n -E 's/^ALL_TESTS="[^0-9]*([0-9]{4}):.*/\1/p' "$src/$selftests/kmod/kmod.sh")
 	[ -n "$ids" ] || { echo "no ALL_TESTS in kmod.sh"; return 1; }
-	for id in $ids; do
-		grep -q "^run /kselftest/kmod/kmod.sh -t $id\$" "$suite" ||
-			echo "kmod.sh test $id has no case in $suite"
+	runs=$(for id in $ids; do echo "/kselftest/kmod/kmod.sh -t $id"; done
+		[ ! -d "$src/$selftests/module" ] ||
+		sed -n 's/^TEST_PROGS[[:space:]]*:=//p' "$src/$selftests/module/Makefile" |
+		tr ' ' '\n' | sed -n 's|^\(..*\)$|/kselftest/module/\1|p')
+	echo "$runs" | while IFS= read -r r; do
+		grep -qxF "run $r" "$suite" || echo "no case of $suite runs $r"
 	done | grep . && return 1
 	return 0
 }
@@ -86,27 +99,29 @@ completed() {
 
 # The line of case $2 in document $1, its number dropped.
 status() {
-	sed -n "s/^\(not ok\|ok\) [0-9]* $2\( \|\$\)/\1 $2\2/p" "$1"
+	sed -n -E "s/^(not ok|ok) [0-9]+ $2( |\$)/\1 $2\2/p" "$1"
 }
 
-# A selftest file the series adds (the path a case's SKIP names, under
-# /kselftest/, in the tree's tools/testing/selftests/).
-series_adds() {
-	file=tools/testing/selftests/${1#/kselftest/}
-	[ -f "$src/$file" ] && ! git -C "$src" cat-file -e "pristine:$file" 2>/dev/null
+# The path a case's SKIP names in document $1 ("# SKIP needs PATH").
+skip_needs() {
+	grep -B1 -x "ok [0-9]* $2 # SKIP" "$1" | sed -n 's/^# SKIP needs //p'
+}
+
+# Tree $1 has the selftest file the guest path $2 names (under /kselftest/).
+tree_has() {
+	case $2 in
+	/kselftest/*) [ -e "$1/$selftests/${2#/kselftest/}" ] ;;
+	*) return 1 ;;
+	esac
 }
 
 same_result() {
 	p=$(status "$patched/selftests.ktap" "$1")
 	q=$(status "$pristine/selftests.ktap" "$1")
-	case $p in
-	"ok $1"|"ok $1 # SKIP"*) ;;
-	*) echo "patched: ${p:-no result}"; return 1 ;;
-	esac
+	[ "$p" = "ok $1" ] || { echo "patched: ${p:-no result}"; return 1; }
 	[ "$p" = "$q" ] && return 0
-	why=$(grep -B1 -x "ok [0-9]* $1 # SKIP" "$pristine/selftests.ktap" |
-		sed -n 's/^# SKIP needs //p')
-	if [ -n "$why" ] && series_adds "$why"; then
+	why=$(skip_needs "$pristine/selftests.ktap" "$1")
+	if [ -n "$why" ] && tree_has "$src" "$why" && ! tree_has "$pristine/src" "$why"; then
 		echo "pristine skips: the series adds $why"
 		return 0
 	fi
@@ -116,8 +131,10 @@ same_result() {
 }
 
 echo "KTAP version 1"
-cases=$("$init" --cases "$suite") || exit 1
-echo "1..$(($(echo "$cases" | wc -l) + 3))"
+cases="$("$init" --cases "$suite") no_kernel_reports" || exit 1
+echo "1..$(($(echo $cases | wc -w) + 3))"
+# No result of an earlier run stands in for this one's.
+rm -f "$patched/selftests.ktap" "$pristine/selftests.ktap" "$pristine/obj/.config"
 sh scripts/harness/install-deps.sh $packages >&2 || exit 1
 start=$(date +%s)
 boot "$patched" "$src" >&2
@@ -125,20 +142,19 @@ echo "# patched: booted in $(($(date +%s) - start)) s"
 start=$(date +%s)
 build_pristine >&2 && boot "$pristine" "$pristine/src" >&2
 echo "# pristine: built and booted in $(($(date +%s) - start)) s"
-result every_kmod_test_has_a_case every_kmod_test
+result every_selftest_has_a_case every_test_has_a_case
 result pristine_built_as_patched same_config
 result both_boots_completed completed
-# A case both kernels skip alike (a selftest the base lacks) is a skip.
+# A case both kernels skip for a selftest neither tree has (module/ on
+# 6.12) is a skip; any other skip fails.
 for c in $cases; do
 	p=$(status "$patched/selftests.ktap" "$c")
-	case $p in
-	"ok $c # SKIP"*)
-		if [ "$p" = "$(status "$pristine/selftests.ktap" "$c")" ]; then
-			num=$((num + 1))
-			echo "ok $num $c # SKIP on both: $(grep -B1 -x "ok [0-9]* $c # SKIP" \
-				"$patched/selftests.ktap" | sed -n 's/^# SKIP //p')"
-			continue
-		fi ;;
-	esac
+	why=$(skip_needs "$patched/selftests.ktap" "$c")
+	if [ "$p" = "ok $c # SKIP" ] && [ "$p" = "$(status "$pristine/selftests.ktap" "$c")" ] &&
+		[ -n "$why" ] && ! tree_has "$src" "$why" && ! tree_has "$pristine/src" "$why"; then
+		num=$((num + 1))
+		echo "ok $num $c # SKIP neither tree has $why"
+		continue
+	fi
 	result "$c" same_result "$c"
 done
