@@ -199,11 +199,11 @@ $(BB)/%/obj/ksyms.whitelist: $(BB)/nomodversions/modules.stamp $(BB)/%/obj/.conf
 		grep -vx test_gpl_future_ns_id > $@
 
 # Writes the broken exporters of tests/suite/malformed.t.
-$(KO_MANGLE): tests/mangle/ko-mangle.c | $(B)/deps.stamp
+$(KO_MANGLE): tests/mangle/ko-mangle.c tests/mangle/tool-fail.h | $(B)/deps.stamp
 	@mkdir -p $(@D)
 	$(CC) -O2 -g -Wall -Wextra -Werror -std=gnu11 -o $@ $< -lelf
 # Writes a mutant of tests/suite/fuzz.t again, or a kept one anew.
-$(KO_FUZZ): tests/mangle/ko-fuzz.c tests/mangle/ko-mutate.h | $(B)/deps.stamp
+$(KO_FUZZ): tests/mangle/ko-fuzz.c tests/mangle/ko-mutate.h tests/mangle/tool-fail.h | $(B)/deps.stamp
 	@mkdir -p $(@D)
 	$(CC) -O2 -g -Wall -Wextra -Werror -std=gnu11 -o $@ $<
 

@@ -276,7 +276,7 @@ guest_and_ko_fuzz_make_the_same_mutants() {
 		doc=$b/$c/fuzz.ktap
 		[ -s "$doc" ] || { echo "$c: no $doc"; return 1; }
 		run=$(sed -n 's/^# fuzz: run \([0-9]*\), .*/\1/p' "$doc")
-		seeds=$(awk '$1 == "fuzz" { $1 = ""; $2 = ""; print; exit }' tests/suite/fuzz.t)
+		seeds=$(sh scripts/harness/fuzz-seeds.sh tests/suite/fuzz.t)
 		[ -n "$run" ] || { echo "$c: no fuzz run in $doc"; return 1; }
 		sed -n 's/^# mutant \([0-9]*\) [^ ]* \(0x[0-9a-f]*\)$/\1 \2/p' "$doc" |
 			awk 'NR % 97 == 1' >"$tmp/sample"

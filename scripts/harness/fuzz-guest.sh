@@ -29,7 +29,7 @@ all=
 [ "$regions" = all ] && all=-A
 suite=$dir/fuzz.t
 # The seeds and the layout module, as the suite's fuzz step names them.
-seeds=$(awk '$1 == "fuzz" { $1 = ""; $2 = ""; print; exit }' "$suite")
+seeds=$(sh scripts/harness/fuzz-seeds.sh "$suite")
 [ -n "$seeds" ] || { echo "fuzz-guest: no fuzz step in $suite" >&2; exit 2; }
 findings=$dir/fuzz-findings
 mkdir -p "$findings"

@@ -337,25 +337,47 @@ static int step_file(const char *path, const char *text)
 	return 1;
 }
 
-static int step_entries(const char *dir, const char *count)
+/*
+ * Call fn(dir, name), when fn is not NULL, for every entry of the
+ * directory DIR but "." and "..": how many there are, or -1 with errno
+ * set when DIR cannot be read.
+ */
+static int dir_entries(const char *dir, void (*fn)(const char *dir, const char *name))
 {
 	char buf[4096];
 	struct linux_dirent64 *d;
 	int fd = open(dir, O_RDONLY | O_DIRECTORY), got = 0;
 	long n, off;
 
-	if (fd < 0) {
-		printf("# entries: cannot open %s: %s\n", dir, errno_name(errno));
-		return 1;
-	}
+	if (fd < 0)
+		return -1;
 	while ((n = my_syscall3(__NR_getdents64, fd, buf, sizeof(buf))) > 0) {
 		for (off = 0; off < n; off += d->d_reclen) {
 			d = (void *)(buf + off);
-			got += strcmp(d->d_name, ".") && strcmp(d->d_name, "..");
+			if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+				continue;
+			got++;
+			if (fn)
+				fn(dir, d->d_name);
 		}
 	}
 	close(fd);
-	if (n == 0 && got == atoi(count))
+	if (n < 0) {
+		errno = -n;
+		return -1;
+	}
+	return got;
+}
+
+static int step_entries(const char *dir, const char *count)
+{
+	int got = dir_entries(dir, NULL);
+
+	if (got < 0) {
+		printf("# entries: cannot read %s: %s\n", dir, errno_name(errno));
+		return 1;
+	}
+	if (got == atoi(count))
 		return 0;
 	printf("# entries: %s has %d entries, expected %s\n", dir, got, count);
 	return 1;
@@ -726,30 +748,24 @@ static int fuzz_listed(const char *list, const char *name, size_t len)
 	return 0;
 }
 
+static void fuzz_read_entry(const char *dir, const char *name)
+{
+	char path[256], val[128];
+
+	strlcpy(path, dir, sizeof(path));
+	strlcat(path, name, sizeof(path));
+	read_file(path, val, sizeof(val));
+}
+
 /* Read every file of /sys/module/NAME/gpl_future_imports (the record). */
 static void fuzz_read_record(const char *name)
 {
-	char dir[128], path[256], buf[4096], val[128];
-	struct linux_dirent64 *d;
-	long n, off;
-	int fd;
+	char dir[128];
 
 	strlcpy(dir, "/sys/module/", sizeof(dir));
 	strlcat(dir, name, sizeof(dir));
 	strlcat(dir, "/gpl_future_imports/", sizeof(dir));
-	fd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (fd < 0)
-		return;
-	while ((n = my_syscall3(__NR_getdents64, fd, buf, sizeof(buf))) > 0) {
-		for (off = 0; off < n; off += d->d_reclen) {
-			d = (void *)(buf + off);
-			strlcpy(path, dir, sizeof(path));
-			strlcat(path, d->d_name, sizeof(path));
-			if (d->d_name[0] != '.')
-				read_file(path, val, sizeof(val));
-		}
-	}
-	close(fd);
+	dir_entries(dir, fuzz_read_entry);
 }
 
 /*

@@ -27,19 +27,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#define TOOL "ko-fuzz"
+#include "tool-fail.h"
 #include "ko-mutate.h"
-
-static const char *out_path;
-
-static void fail(const char *fmt, const char *what)
-{
-	fprintf(stderr, "ko-fuzz: ");
-	fprintf(stderr, fmt, what);
-	fputc('\n', stderr);
-	if (out_path)
-		unlink(out_path);
-	exit(1);
-}
 
 static u8 *read_all(const char *path, u64 *size)
 {

@@ -49,18 +49,10 @@
 #include <string.h>
 #include <unistd.h>
 
-static struct Elf *elf;	/* the copy being edited (libelf's Elf) */
-static const char *out_path;
+#define TOOL "ko-mangle"
+#include "tool-fail.h"
 
-static void fail(const char *fmt, const char *what)
-{
-	fprintf(stderr, "ko-mangle: ");
-	fprintf(stderr, fmt, what);
-	fputc('\n', stderr);
-	if (out_path)
-		unlink(out_path);
-	exit(1);
-}
+static struct Elf *elf;	/* the copy being edited (libelf's Elf) */
 
 static Elf_Scn *find_section(const char *name, GElf_Shdr *shdr)
 {
