@@ -15,7 +15,8 @@
 # Each finding is kept in DIR/fuzz-findings/SEED-I/: the mutant
 # (mutant.ko, written again by KO-FUZZ: ko-fuzz SEED I ...), its changes
 # (changes: "SEEDFILE SUM CHANGE...", for ko-fuzz -a), what happened
-# (what) and the boot's console (console).  It replays alone with
+# (what), the boot's console (console) and whether it fails again when
+# booted alone (replays: yes or no).  It replays alone with
 # "make fuzz-guest BASE=... FUZZ_CELL=... SEED=SEED ONLY=I".  A report
 # is pinned on the mutant during which the guest read it; a crash or
 # hang on the last mutant the guest named before it; one after the
@@ -38,9 +39,19 @@ base=${dir%/*}
 base=${base##*/}
 cell=${dir##*/}
 
+# replays I: boot mutant I alone; "yes" if it fails the boot again.
+replays() {
+	alone=$dir/fuzz.$seed-$1-alone.ktap
+	GUEST_CMDLINE="fuzz_seed=$seed fuzz_first=$1 fuzz_count=1 fuzz_regions=$regions" \
+		sh scripts/harness/run-suites.sh "$alone" 2>"$alone.err"
+	if grep -q -e '^not ok' -e '^Bail out!' "$alone"; then echo yes; else echo no; fi
+}
+
 # keep I WHAT CONSOLE: keep mutant I as a finding; say so.  The guest
 # printed the mutant's checksum ("# mutant I FILE SUM"); ko-fuzz must
-# make the same mutant.
+# make the same mutant.  Unless it was booted alone already (ONLY=I),
+# it is booted alone to see whether it fails without the mutants before
+# it (its file "replays": yes or no).
 keep() {
 	f=$findings/$seed-$1
 	mkdir -p "$f"
@@ -53,6 +64,10 @@ keep() {
 	[ -n "$guest" ] && [ -n "$host" ] && [ $((guest)) = $((host)) ] ||
 		echo "# mutant $1: the guest's checksum $guest is not ko-fuzz's $host: the kept mutant is not the one loaded"
 	echo "# mutant $1: $2: $(cat "$f/changes")"
+	if [ "$count" -gt 1 ]; then
+		replays "$1" >"$f/replays"
+		echo "#   fails again alone: $(cat "$f/replays")"
+	fi
 	echo "#   kept in ${f#*/build/}; replay: make fuzz-guest BASE=$base FUZZ_CELL=$cell" \
 		"SEED=$seed ONLY=$1${all:+ FUZZ_REGIONS=all}"
 }
