@@ -16,12 +16,12 @@
 # (mutant.ko, written again by KO-FUZZ: ko-fuzz SEED I ...), its changes
 # (changes: "SEEDFILE SUM CHANGE...", for ko-fuzz -a), what happened
 # (what), the boot's console (console) and whether it fails again when
-# booted alone (replays: yes or no).  It replays alone with
-# "make fuzz-guest BASE=... FUZZ_CELL=... SEED=SEED ONLY=I".  A report
-# is pinned on the mutant during which the guest read it; a crash or
-# hang on the last mutant the guest named before it; one after the
-# mutants (their unloading, kmemleak's scan) fails the boot, pinned on
-# none.  A hang is a boot past the suite's timeout: BATCH must load
+# booted alone (replays: yes, no, or why that is unknown).  It replays
+# alone with "make fuzz-guest BASE=... FUZZ_CELL=... SEED=SEED ONLY=I".
+# A report is pinned on the mutant during which the guest read it; a
+# crash or hang on the last mutant the guest named before it; one after
+# the mutants (their unloading, kmemleak's scan) fails the boot, pinned
+# on none.  A hang is a boot past the suite's timeout: BATCH must load
 # well within it.
 set -u
 
@@ -39,19 +39,33 @@ base=${dir%/*}
 base=${base##*/}
 cell=${dir##*/}
 
-# replays I: boot mutant I alone; "yes" if it fails the boot again.
+# replays I: boot mutant I alone and say whether it fails again: "yes"
+# (a report or a module left by it, or the guest ended while loading
+# it), "no" (the guest loaded it and went on), or why neither can be said.
 replays() {
 	alone=$dir/fuzz.$seed-$1-alone.ktap
+	t=$(date +%s)
 	GUEST_CMDLINE="fuzz_seed=$seed fuzz_first=$1 fuzz_count=1 fuzz_regions=$regions" \
 		sh scripts/harness/run-suites.sh "$alone" 2>"$alone.err"
-	if grep -q -e '^not ok' -e '^Bail out!' "$alone"; then echo yes; else echo no; fi
+	replay_s=$((replay_s + $(date +%s) - t))
+	c=$alone.console
+	if grep -q -e "^# mutant $1 made a kernel report" \
+		-e "^# mutant $1: module .* does not unload" "$c" 2>/dev/null; then
+		echo yes
+	elif grep -q '^# fuzz: [0-9]* mutants in' "$c" 2>/dev/null; then
+		echo no
+	elif grep -q "^# mutant $1 " "$c" 2>/dev/null; then
+		echo yes
+	else
+		echo "unknown: the guest did not get to it ($(sed -n 's/^Bail out! //p' "$alone" 2>/dev/null))"
+	fi
 }
 
 # keep I WHAT CONSOLE: keep mutant I as a finding; say so.  The guest
 # printed the mutant's checksum ("# mutant I FILE SUM"); ko-fuzz must
-# make the same mutant.  Unless it was booted alone already (ONLY=I),
-# it is booted alone to see whether it fails without the mutants before
-# it (its file "replays": yes or no).
+# make the same mutant.  Unless it was the first of its boot (an ONLY=I
+# boot's is), it is booted alone, once per run, to see whether it fails
+# without the mutants before it (its file "replays").
 keep() {
 	f=$findings/$seed-$1
 	mkdir -p "$f"
@@ -64,10 +78,16 @@ keep() {
 	[ -n "$guest" ] && [ -n "$host" ] && [ $((guest)) = $((host)) ] ||
 		echo "# mutant $1: the guest's checksum $guest is not ko-fuzz's $host: the kept mutant is not the one loaded"
 	echo "# mutant $1: $2: $(cat "$f/changes")"
-	if [ "$count" -gt 1 ]; then
-		replays "$1" >"$f/replays"
-		echo "#   fails again alone: $(cat "$f/replays")"
-	fi
+	case " $replayed " in
+	*" $1 "*) ;;
+	*)	replayed="$replayed $1"
+		if [ "$1" -gt "$next" ]; then
+			replays "$1" >"$f/replays"
+		else
+			echo "yes (the first of its boot)" >"$f/replays"
+		fi
+		echo "#   fails again alone: $(cat "$f/replays")" ;;
+	esac
 	echo "#   kept in ${f#*/build/}; replay: make fuzz-guest BASE=$base FUZZ_CELL=$cell" \
 		"SEED=$seed ONLY=$1${all:+ FUZZ_REGIONS=all}"
 }
@@ -75,6 +95,7 @@ keep() {
 echo "KTAP version 1"
 echo "# fuzz-guest: run $seed, mutants $first to $((first + count - 1)), $batch per boot, $regions regions"
 n=0 next=$first end=$((first + count)) found=0 start=$(date +%s) guest_n=0 guest_ms=0
+replayed= replay_s=0
 while [ "$next" -lt "$end" ]; do
 	this=$((end - next < batch ? end - next : batch))
 	doc=$dir/fuzz.$seed-$next.ktap
@@ -127,7 +148,8 @@ while [ "$next" -lt "$end" ]; do
 	echo "ok $n mutants_${next}_to_$((next + this - 1))"
 	next=$((next + this))
 done
-awk -v n="$count" -v s=$(($(date +%s) - start)) -v gn="$guest_n" -v ms="$guest_ms" 'BEGIN {
+# The rate leaves out the boots that replayed findings alone.
+awk -v n="$count" -v s=$(($(date +%s) - start - replay_s)) -v gn="$guest_n" -v ms="$guest_ms" 'BEGIN {
 	printf "# fuzz-guest: %d mutants in %d s: %.1f per second with the boots, %.1f loading\n",
 		n, s, n / (s ? s : 1), ms ? gn * 1000 / ms : 0 }'
 echo "1..$n"
