@@ -4,6 +4,7 @@
 #   make check    build what is missing and run the QEMU and host suites
 #   make check-matrix  the suites on every cell
 #   make check-real  Debian's non-free modules, marked for (tests/real/)
+#   make check-selftests  the kernel's module selftests, patched and pristine
 #   make ci       the suites on CI_CELLS, host cases, check-series (CI)
 #   make ci-full  check-matrix, check-series and check-bisect
 #   make bench    the series' cost against the unpatched kernel
