@@ -10,11 +10,9 @@
 # included), and BUSYBOX, the ARCH binary, for the shell, modprobe and
 # the tools the selftests call (none when empty: the suite skips
 # without it).  PROGRAMS are this machine's own programs, from /usr/bin
-# and /usr/sbin (ARCH must be its architecture), each copied to the
-# guest's /bin with the shared libraries ldd names, where they are here:
-# a program that is another's link (kmod's modprobe) becomes a link to
-# it in /bin and /sbin, where busybox's applets then do not go.  VARs go
-# to the make that builds the selftests' modules.
+# and /usr/sbin, with their libraries (copy-programs.sh): busybox's
+# applets then do not take their names.  VARs go to the make that builds
+# the selftests' modules.
 set -eu
 
 targets=module programs=
@@ -61,35 +59,7 @@ if [ -n "$have" ]; then
 	kselftest INSTALL_PATH="$root/kselftest" install) 9>"$(dirname "$src")/tree.lock"
 fi
 
-# copy_program NAME: the program NAME the Debian package installs, and
-# the libraries it loads, where the guest's dynamic loader looks without
-# a cache (its built-in directories).
-copy_program() {
-	path=$(PATH=/usr/sbin:/usr/bin command -v "$1") || die "$1 is not installed"
-	real=$(readlink -f "$path")
-	cp "$real" "$root/bin/"
-	if [ "${real##*/}" != "$1" ]; then
-		ln -sf "${real##*/}" "$root/bin/$1"
-		ln -sf "../bin/${real##*/}" "$root/sbin/$1"
-	fi
-	libs=$(ldd "$real") || die "ldd $real failed"
-	! echo "$libs" | grep 'not found' || die "$real: a library is missing"
-	for lib in $(echo "$libs" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
-		case ${lib%/*} in
-		/lib64|/lib/$multiarch|/usr/lib/$multiarch) ;;
-		*) die "$real loads $lib, outside the loader's own directories" ;;
-		esac
-		mkdir -p "$root${lib%/*}"
-		cp -L "$lib" "$root$lib"
-	done
-}
-if [ -n "$programs" ]; then
-	[ "$arch" = "$(uname -m)" ] || die "$arch guest: this machine's programs are $(uname -m)'s"
-	multiarch=$(gcc -print-multiarch)
-	for p in $programs; do
-		copy_program "$p"
-	done
-fi
+[ -z "$programs" ] || sh scripts/harness/copy-programs.sh "$arch" "$root" $programs
 
 [ -n "$busybox" ] || exit 0
 [ -x "$busybox" ] || die "$busybox is missing"
