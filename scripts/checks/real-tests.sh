@@ -63,35 +63,13 @@ package_source() {
 	dirname "$(ls "$dest"/usr/src/*/dkms.conf)"
 }
 
-# dkms_build SRC KERNEL_OBJ ENV: in the package's source SRC, what DKMS
-# does for a build against KERNEL_OBJ.  A dkms.conf is bash that DKMS
-# sources with its variables set, so bash reads it here too; its
-# MAKE[0] (by default make -C KERNEL M=SRC) is run by that bash, with
-# "-jN KERNELRELEASE=release" after a leading make, as DKMS adds them,
-# and the record's ENV assignments exported (they may use $obj, the
-# kernel's object tree, and $kernelver).  Then the module is stripped
-# of debug information unless STRIP[0] says no.  Prints the module's
-# path.
-dkms_build() {
-	(cd "$1" && unset MAKEFLAGS MFLAGS &&
-		obj=$2 kernelver=$(cat "$2/include/config/kernel.release") env=$3 bash -c '
-		kernel_source_dir=$obj arch=x86_64 parallel_jobs=$(nproc)
-		. ./dkms.conf
-		make_command=${MAKE[0]:-"make -C $kernel_source_dir M=$PWD"}
-		make_command=${make_command/#make/make -j$parallel_jobs KERNELRELEASE=$kernelver}
-		ko=$PWD/${BUILT_MODULE_LOCATION[0]:-.}/${BUILT_MODULE_NAME[0]}.ko
-		eval "export $env" && eval "$make_command" >&2 && [ -f "$ko" ] || exit 1
-		case ${STRIP[0]:-yes} in [Nn]*) ;; *) strip -g "$ko" || exit 1 ;; esac
-		echo "$ko"')
-}
-
 # build_module RECORD KERNEL_OBJ OUT: a fresh copy of the package's
-# source built against KERNEL_OBJ as DKMS builds it (dkms_build), the
+# source built against KERNEL_OBJ as DKMS builds it (dkms-build.sh), the
 # module in OUT/NAME.ko, the build's output in OUT/build.log.
 build_module() {
 	pkgsrc=$(package_source "$1") || return 1
 	rm -rf "$3" && mkdir -p "$3" && cp -r "$pkgsrc" "$3/src" || return 1
-	ko=$(dkms_build "$3/src" "$2" "$(field "$1" env)" 2>"$3/build.log") ||
+	ko=$(sh scripts/harness/dkms-build.sh "$3/src" "$2" "$(field "$1" env)" 2>"$3/build.log") ||
 		{ tail -n 20 "$3/build.log"; return 1; }
 	cp "$ko" "$3/" || return 1
 	basename "$ko" .ko >"$3/name"
