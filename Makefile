@@ -5,6 +5,7 @@
 #   make check-matrix  the suites on every cell
 #   make check-real  Debian's non-free modules, marked for (tests/real/)
 #   make check-selftests  the kernel's module selftests, patched and pristine
+#   make check-distro  a distribution's kernel: packages, DKMS, kmod
 #   make ci       the suites on CI_CELLS, host cases, check-series (CI)
 #   make ci-full  check-matrix, check-series and check-bisect
 #   make bench    the series' cost against the unpatched kernel
@@ -76,7 +77,8 @@ ifneq ($(filter ci,$(MAKECMDGOALS)),)
 # name their packages.
 CELLS_RUN ?= $(CI_CELLS) real
 STRESS_CYCLES ?= 1000
-CHECK_EXTRA ?= series
+# distro-guide: the part of make check-distro that fits.
+CHECK_EXTRA ?= series distro-guide
 endif
 ifneq ($(filter ci-full check-matrix,$(MAKECMDGOALS)),)
 CELLS_RUN ?= $(MATRIX)
@@ -98,7 +100,7 @@ HOST_CELLS := $(sort $(CHECK_CELLS) $(filter $(CI_CELLS),$(CELLS_RUN)))
 VARS	:= STRESS_CYCLES HOST_CELLS BISECT_FROM
 $(foreach v,$(VARS),$(shell mkdir -p $(BB) && echo '$($(v))' | cmp -s - $(BB)/$(v).var || \
 	echo '$($(v))' > $(BB)/$(v).var))
-SUITES	:= $(filter-out demo reports bench selftests,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
+SUITES	:= $(filter-out demo reports bench selftests distro,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
 # The KTAP documents a cell leaves: one per suite, or one per check of
 # its record (scripts/checks/NAME-tests.sh) for a cell that does not boot.
 cell_ktaps = $(if $(filter none,$(boot.$(1))),\
@@ -116,7 +118,8 @@ export CCACHE_NOHASHDIR := true
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
-.PHONY: all demo check check-series check-bisect check-real check-selftests check-matrix ci ci-full
+.PHONY: all demo check check-series check-bisect check-real check-selftests check-distro
+.PHONY: check-matrix ci ci-full
 .PHONY: bench build deps clean audit install fuzz fuzz-guest audit-scale impact FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -378,7 +381,8 @@ $(BB)/%-tests.ktap: $(BB)/$$(*D)/kernel.stamp scripts/checks/$$(*F)-tests.sh
 REAL_FROM := $(call field,tests/bases/$(BASE),real)
 $(BB)/real/real-tests.ktap: $(if $(REAL_FROM),$(BB)/real/kernel.stamp $(AUDIT) $(BB)/init-x86_64) \
 		tests/bases/$(BASE) $(wildcard tests/real/*) scripts/gpl-future-mark scripts/checks/real-tests.sh \
-		$(addprefix scripts/harness/,apt-fetch.sh boot-dir.sh run-suites.sh kmake.sh ktap-lib.sh)
+		$(addprefix scripts/harness/,apt-fetch.sh boot-dir.sh run-suites.sh kmake.sh ktap-lib.sh \
+		dkms-build.sh)
 	@echo "  CHECK   real modules ($(BASE)): $(notdir $(wildcard tests/real/*))"
 	@mkdir -p $(@D)
 	@sh scripts/checks/real-tests.sh $(BASE) $(B) $(AUDIT) $(BB)/init-x86_64 > $@
@@ -391,11 +395,34 @@ $(BB)/real/real-tests.ktap: $(if $(REAL_FROM),$(BB)/real/kernel.stamp $(AUDIT) $
 $(BB)/selftests/selftests-tests.ktap: $(BB)/selftests/kernel.stamp $(BB)/init-x86_64 \
 		$(busybox.x86_64) tests/suite/selftests.t tests/bases/$(BASE) tests/arch/x86_64.config \
 		scripts/checks/selftests-tests.sh $(addprefix scripts/harness/,kselftest-root.sh \
-		boot-dir.sh run-suites.sh tree.sh get-source.sh series.sh kmake.sh logged.sh \
-		ktap-lib.sh field.sh install-deps.sh)
+		copy-programs.sh boot-dir.sh run-suites.sh tree.sh get-source.sh series.sh kmake.sh \
+		logged.sh ktap-lib.sh field.sh install-deps.sh)
 	@echo "  CHECK   the kernel's module selftests ($(BASE)), patched and pristine"
 	@sh scripts/checks/selftests-tests.sh $(BASE) $(B) $(BB)/init-x86_64 $(busybox.x86_64) > $@
 	@! grep -q '^not ok' $@ || touch -d @0 $@
+
+# The distro cell (tests/cells/distro.config): packaged with the kernel's
+# own make bindeb-pkg, a DKMS module built against the headers package,
+# the image package's kernel booted locked down with Debian's kmod: make
+# check-distro.  A run with a failure is dated 1970, as above.
+$(BB)/distro/distro-tests.ktap: $(BB)/distro/modules.stamp $(BB)/init-x86_64 $(AUDIT) \
+		$(busybox.x86_64) tests/suite/distro.t $(wildcard tests/distro/* tests/distro/*/*) \
+		Documentation/user-guide.md tests/bases/$(BASE) \
+		tests/arch/x86_64.config scripts/checks/distro-tests.sh \
+		$(addprefix scripts/harness/,copy-programs.sh dkms-build.sh tree.sh boot-dir.sh \
+		run-suites.sh kmake.sh ktap-lib.sh field.sh install-deps.sh)
+	@echo "  CHECK   a distribution's kernel ($(BASE)): packages, DKMS, kmod"
+	@sh scripts/checks/distro-tests.sh $(BASE) $(B) $(BB)/init-x86_64 $(busybox.x86_64) $(AUDIT) > $@
+	@! grep -q '^not ok' $@ || touch -d @0 $@
+
+# make ci's part of it: the distro cell configured (every line of its
+# record survives olddefconfig), and the guide's two snippets that need
+# no distro kernel, Debian's ABI comparison on the modversions cell's
+# Module.symvers.
+$(BB)/distro-guide.ktap: $(BB)/distro/obj/.config $(BB)/modversions/kernel.stamp \
+		Documentation/user-guide.md tests/bases/$(BASE) scripts/checks/distro-tests.sh \
+		$(addprefix scripts/harness/,tree.sh field.sh ktap-lib.sh install-deps.sh)
+	@sh scripts/checks/distro-tests.sh --guide $(BASE) $(B) $(BB)/modversions/obj/Module.symvers > $@
 
 CHECKPATCH_EXPECTED := tests/series/$(if $(filter 6.12,$(BASE)),,$(BASE)/)checkpatch.expected
 $(BB)/series.ktap: $(SERIES) $(CHECKPATCH_EXPECTED) scripts/checks/check-series.sh \
@@ -446,6 +473,9 @@ check-bisect:
 
 check-selftests:
 	$(call run-report,$(BB)/selftests/selftests-tests.ktap)
+
+check-distro:
+	$(call run-report,$(BB)/distro/distro-tests.ktap)
 
 # make check with the variables the goal set above.
 check-with = @$(MAKE) -s check $(GOAL_VARS)

@@ -1,0 +1,287 @@
+#!/bin/sh
+# distro-tests.sh BASE BUILD INIT BUSYBOX AUDIT
+# distro-tests.sh --guide BASE BUILD SYMVERS
+#
+# make check-distro: the distro cell's kernel (tests/cells/distro.config,
+# built by make in BUILD/BASE/distro/obj, its test modules in .../modsrc)
+# packaged and used as a distribution's builder and users do.
+#
+#   1. "make bindeb-pkg", the kernel's own target, makes the linux-image
+#      and linux-headers packages (KDEB_COMPRESS=gzip: xz would spend
+#      minutes on the debug package); the headers package's
+#      Module.symvers is the build's, the future-GPL type included.
+#   2. A proprietary DKMS package (tests/distro/gplf-dkms) is built as
+#      DKMS builds it (dkms-build.sh) against the headers package only,
+#      unpacked into a scratch root: modpost warns about its future-GPL
+#      imports; then it is signed and compressed as DKMS does, with the
+#      build's key standing in for the machine owner's key DKMS would
+#      use.
+#   3. The guest's root: the image package's /lib/modules/RELEASE, the
+#      test modules installed there by "make modules_install" (signed,
+#      compressed, BTF), the DKMS module in updates/dkms, no index
+#      (depmod -a in the guest makes it), Debian's kmod and bash
+#      (copy-programs.sh), busybox, tests/distro/checks.sh and what it
+#      compares against.
+#   4. The image package's kernel boots tests/suite/distro.t, locked
+#      down; its cases, no_kernel_reports included, are this document's.
+#   5. The user guide's snippets for distribution builders
+#      (Documentation/user-guide.md, "<!-- snippet: NAME -->"), each run
+#      as the guide shows it: the series through debian/patches/series
+#      onto a pristine tree, Debian's ABI comparison (debian_linux/abi.py
+#      from linux-support, where the base's source package comes from
+#      the machine's suites), the kernel postinst hook and the DKMS
+#      post-build step with gpl-future-audit (AUDIT).
+#
+# With --guide, only the two snippets that need no distro kernel, make
+# ci's part of the check: the series through debian/patches/series, and
+# Debian's ABI comparison on SYMVERS (another cell's Module.symvers).
+#
+# Everything it writes stays in BUILD/BASE/distro/: the packages and
+# bindeb-pkg.log, unpacked/, dkms/, distro/ (the root), distro.ktap and
+# its console.
+set -u
+export LC_ALL=C
+
+guide_only=
+[ "$1" != --guide ] || { guide_only=$4; shift; }
+base=$1 b=$2 init=${3:-} busybox=${4:-} audit=${5:-}
+bb=$b/$base src=$bb/linux dir=$bb/distro
+# Where the snippets run: the quick run has its own.
+gdir=$dir/guide
+[ -z "$guide_only" ] || gdir=$bb/distro-guide
+record=tests/bases/$base guide=Documentation/user-guide.md
+obj=$dir/obj unpacked=$dir/unpacked root=$dir/distro
+suite=tests/suite/distro.t
+programs="bash kmod modprobe depmod insmod rmmod lsmod modinfo"
+packages="bash kmod dwarves dpkg-dev debhelper fakeroot quilt python3"
+. scripts/harness/ktap-lib.sh
+field() { sh scripts/harness/field.sh "$record" "$1"; }
+
+release= hdr= moddir=
+
+deb() {
+	ls "$dir/$1-${release}_"*.deb 2>/dev/null
+}
+
+# 1. The packages, unpacked as dpkg would install them.
+bindeb_pkg_builds_image_and_headers() {
+	rm -rf "$unpacked" "$dir"/*.deb "$dir"/*.buildinfo "$dir"/*.changes
+	sh scripts/harness/kmake.sh x86_64 "$src" "$obj" bindeb-pkg KDEB_COMPRESS=gzip \
+		>"$dir/bindeb-pkg.log" 2>&1 || { tail -n 30 "$dir/bindeb-pkg.log"; return 1; }
+	for p in image headers; do
+		d=$(deb "linux-$p") || { echo "no linux-$p-$release package"; return 1; }
+		echo "${d##*/}"
+		mkdir -p "$unpacked/$p" && dpkg-deb -x "$d" "$unpacked/$p" || return 1
+	done
+	[ -s "$unpacked/image/boot/vmlinuz-$release" ] || { echo "no boot/vmlinuz-$release"; return 1; }
+	[ -d "$unpacked/image/$moddir" ] || { echo "no /$moddir"; return 1; }
+}
+
+headers_carry_future_gpl_module_symvers() {
+	cmp "$obj/Module.symvers" "$hdr/Module.symvers" || return 1
+	grep -P '^0x[0-9a-f]{8}\ttest_gpl_future_add\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t$' \
+		"$hdr/Module.symvers"
+}
+
+# 2. The DKMS module: built against the headers package only (no file
+# of the build's trees in its dependencies), with modpost's warning.
+dkms_module_builds_against_headers_with_modpost_warning() {
+	rm -rf "$dir/dkms" && mkdir -p "$dir/dkms" && cp -r tests/distro/gplf-dkms "$dir/dkms/src" ||
+		return 1
+	ko=$(sh scripts/harness/dkms-build.sh "$dir/dkms/src" "$hdr" 2>"$dir/dkms/build.log") ||
+		{ tail -n 20 "$dir/dkms/build.log"; return 1; }
+	! grep -l -e "$obj" -e "$src" "$dir"/dkms/src/.*.cmd || { echo "built from the build's trees"; return 1; }
+	[ "$(modinfo -F vermagic "$ko" | cut -d' ' -f1)" = "$release" ] || return 1
+	for sym in test_gpl_future_add test_gpl_future_magic; do
+		grep -E "gplf_dkms.* uses future GPL-only symbol '$sym'" "$dir/dkms/build.log" ||
+			{ echo "no modpost warning for $sym"; return 1; }
+	done
+}
+
+# Signed with the headers package's sign-file, then compressed as DKMS
+# (3.0, Debian 12's) compresses for a kernel whose modules are .ko.xz.
+dkms_sign_and_install() {
+	d=$root/$moddir/updates/dkms
+	mkdir -p "$d" &&
+	cp "$dir/dkms/src/gplf_dkms.ko" "$d/" &&
+	"$hdr/scripts/sign-file" sha512 "$obj/certs/signing_key.pem" "$obj/certs/signing_key.x509" \
+		"$d/gplf_dkms.ko" &&
+	xz -f "$d/gplf_dkms.ko"
+}
+
+# 3. The guest's root.
+root_assembled() {
+	rm -rf "$root" "$dir/unsigned" && mkdir -p "$root/distro" "$root/tmp" "$dir/unsigned" || return 1
+	cp -a "$unpacked/image/lib" "$root/" || return 1
+	# Linked again first: bindeb-pkg linked vmlinux again, and pahole
+	# (1.24) encodes its BTF differently each time; a module's BTF is
+	# split BTF on top of it, and the kernel refuses a module whose BTF
+	# does not fit.  Kbuild relinks an external module only when it is
+	# missing, not when vmlinux changed.
+	rm -f "$dir"/modsrc/*.ko &&
+	sh scripts/harness/kmake.sh x86_64 "$src" "$obj" M="$dir/modsrc" modules \
+		>"$dir/modules_install.log" 2>&1 &&
+	sh scripts/harness/kmake.sh x86_64 "$src" "$obj" M="$dir/modsrc" INSTALL_MOD_PATH="$root" \
+		modules_install >>"$dir/modules_install.log" 2>&1 ||
+		{ tail -n 20 "$dir/modules_install.log"; return 1; }
+	dkms_sign_and_install || return 1
+	# What depmod writes: the guest's depmod -a writes it again.
+	rm -f "$root/$moddir"/modules.dep* "$root/$moddir"/modules.alias* \
+		"$root/$moddir"/modules.symbols* "$root/$moddir"/modules.softdep \
+		"$root/$moddir"/modules.weakdep "$root/$moddir"/modules.devname \
+		"$root/$moddir"/modules.builtin.alias.bin "$root/$moddir"/modules.builtin.bin
+	sh scripts/harness/copy-programs.sh x86_64 "$root" $programs || return 1
+	cp "$busybox" "$root/bin/busybox" &&
+	cp tests/distro/checks.sh "$root/distro/" &&
+	cp "$hdr/Module.symvers" "$root/distro/" &&
+	awk '$3 == "_text" { print $1 }' "$obj/System.map" >"$root/distro/linked-text" &&
+	cp "$dir/modsrc/gplf_prop.ko" "$dir/unsigned/" || return 1
+	! grep -q '~Module signature appended~' "$dir/unsigned/gplf_prop.ko" ||
+		{ echo "modsrc/gplf_prop.ko is signed"; return 1; }
+	ls "$root/$moddir/updates" "$root/$moddir/updates/dkms"
+}
+
+# 4. The image package's kernel, booted.
+boot() {
+	rm -f "$dir/distro.ktap"
+	sh scripts/harness/boot-dir.sh "$dir" distro "$suite" "$init" "$dir/unsigned" &&
+	ln -sf "$unpacked/image/boot/vmlinuz-$release" "$dir/image" &&
+	INIT_HOST=$init sh scripts/harness/run-suites.sh "$dir/distro.ktap"
+}
+
+# The line of guest case $1, its number dropped, and the diagnostics
+# before it.
+guest_passed() {
+	[ -s "$dir/distro.ktap" ] || { echo "the guest left no document"; return 1; }
+	! grep '^Bail out' "$dir/distro.ktap" || return 1
+	awk -v c="$1" '/^# / { diag = diag $0 "\n"; next }
+		$0 ~ "^(not )?ok [0-9]+ " c "( |$)" { printf "%s", diag; print; exit }
+		{ diag = "" }' "$dir/distro.ktap" >"$tmp/case"
+	grep -qE "^ok [0-9]+ $1\$" "$tmp/case" && return 0
+	cat "$tmp/case"
+	return 1
+}
+
+# 5. The guide's snippets.  snippet NAME: the indented block after
+# "<!-- snippet: NAME -->", unindented, into $gdir/NAME.
+snippet() {
+	awk -v m="<!-- snippet: $1 -->" '$0 == m { on = 1; next }
+		!on { next }
+		/^    / { printf "%s", gap; gap = ""; print substr($0, 5); got = 1; next }
+		/^$/ { if (got) gap = gap "\n"; next }
+		{ exit }' "$guide" >"$gdir/$1"
+	[ -s "$gdir/$1" ] || { echo "$guide has no snippet $1"; return 1; }
+}
+
+# Through a stand-in debian/patches/series (Debian's own patches are
+# applied in the tree linux-source ships: the pristine tree), quilt
+# applies the whole series, and the result is the patched tree.
+guide_debian_series() {
+	t=$gdir/src series=$top/$(field series) patches=$top/$(field patches)
+	snippet debian-series &&
+	sh scripts/harness/tree.sh "$base" "$b" "$t" 0 >/dev/null || return 1
+	rm -rf "$t/debian" "$t/.pc" && mkdir -p "$t/debian/patches" && : >"$t/debian/patches/series"
+	(cd "$t" && series=$series patches=$patches sh -e "$gdir/debian-series") || return 1
+	(cd "$t" && QUILT_PATCHES=debian/patches quilt --quiltrc=- push -a -q --fuzz=0) || return 1
+	[ "$(grep -vc '^#' "$series")" = "$(grep -c . "$t/debian/patches/series")" ] ||
+		{ echo "debian/patches/series:"; cat "$t/debian/patches/series"; return 1; }
+	rm -rf "$t/debian" "$t/.pc"
+	git -C "$t" add -A -f &&
+	[ "$(git -C "$t" write-tree)" = "$(git -C "$src" rev-parse 'HEAD^{tree}')" ] ||
+		{ echo "quilt's tree is not the patched tree"; return 1; }
+}
+
+# Debian's abi.py, from the linux-support package of the base's source
+# package's version, on Module.symvers $1 against a copy with the
+# future-GPL types made plain: it sees exactly those.
+guide_debian_abi() {
+	v=$(dpkg-query -W -f='${Version}' "$(field package)") || return 1
+	support=$(apt-cache search --names-only "^linux-support-${v%%-*}+" | cut -d' ' -f1)
+	[ "$(echo $support | wc -w)" = 1 ] || { echo "no one linux-support for $v: $support"; return 1; }
+	sh scripts/harness/install-deps.sh "$support" || return 1
+	old=$gdir/old.symvers new=$1
+	sed 's/\tEXPORT_SYMBOL_GPL_FUTURE\t/\tEXPORT_SYMBOL\t/' "$new" >"$old" &&
+	snippet debian-abi || return 1
+	abiname=${support#linux-support-} old=$old new=$new sh -e "$gdir/debian-abi" >"$tmp/abi" ||
+		return 1
+	cat "$tmp/abi"
+	awk -F'\t' '$4 == "EXPORT_SYMBOL_GPL_FUTURE" { print $2, "EXPORT_SYMBOL ->", $4 }' "$new" |
+		sort >"$tmp/want"
+	[ -s "$tmp/want" ] && diff "$tmp/want" "$tmp/abi"
+}
+
+# gpl-future-audit's report (on stderr, $1) names the DKMS module's
+# future-GPL imports.
+names_dkms_imports() {
+	cat "$1"
+	for sym in test_gpl_future_add test_gpl_future_magic; do
+		grep -Eq "^gplf_dkms +Proprietary +$sym +gpl-future +vmlinux " "$1" ||
+			{ echo "no gplf_dkms $sym"; return 1; }
+	done
+}
+
+# The hook, run as a kernel package's postinst runs it, on the image and
+# headers packages and the guest's modules unpacked in one root.
+guide_postinst_hook() {
+	r=$gdir/root
+	snippet postinst-hook || return 1
+	rm -rf "$r" && mkdir -p "$r" && cp -a "$unpacked/headers/." "$root/lib" "$r/" || return 1
+	PATH=${audit%/*}:$PATH DPKG_ROOT=$r sh -e "$gdir/postinst-hook" "$release" 2>"$tmp/hook" ||
+		return 1
+	names_dkms_imports "$tmp/hook"
+}
+
+# The POST_BUILD script, in a DKMS build directory holding the module as
+# DKMS leaves it there (signed, compressed).
+guide_dkms_post_build() {
+	d=$gdir/dkms-build
+	rm -rf "$d" && mkdir -p "$d" && snippet dkms-post-build &&
+	cp "$gdir/dkms-post-build" "$d/gpl-future-audit.sh" &&
+	cp "$root/$moddir/updates/dkms/gplf_dkms.ko.xz" "$d/" || return 1
+	(cd "$d" && PATH=${audit%/*}:$PATH sh -e ./gpl-future-audit.sh "$hdr") 2>"$tmp/dkms" || return 1
+	names_dkms_imports "$tmp/dkms"
+}
+
+# Debian's ABI comparison, where linux-support comes from.
+debian_abi_result() {
+	if [ -z "$(field suite)" ]; then
+		result guide_snippet_debian_abi guide_debian_abi "$1"
+	else
+		num=$((num + 1))
+		echo "ok $num guide_snippet_debian_abi # SKIP $(field package) is not from this machine's suites"
+	fi
+}
+
+echo "KTAP version 1"
+top=$(pwd)
+rm -rf "$gdir" && mkdir -p "$gdir" || exit 1
+if [ -n "$guide_only" ]; then
+	echo "1..2"
+	sh scripts/harness/install-deps.sh quilt python3 >&2 || exit 1
+	result guide_snippet_debian_series guide_debian_series
+	debian_abi_result "$guide_only"
+	exit 0
+fi
+release=$(cat "$obj/include/config/kernel.release") || exit 1
+hdr=$unpacked/headers/usr/src/linux-headers-$release
+moddir=lib/modules/$release
+audit=$(realpath "$audit")
+cases="$("$init" --cases "$suite") no_kernel_reports" || exit 1
+echo "1..$(($(echo $cases | wc -w) + 8))"
+sh scripts/harness/install-deps.sh $packages >&2 || exit 1
+start=$(date +%s)
+result bindeb_pkg_builds_image_and_headers
+echo "# bindeb-pkg: $(($(date +%s) - start)) s"
+result headers_carry_future_gpl_module_symvers
+result dkms_module_builds_against_headers_with_modpost_warning
+result root_assembled
+start=$(date +%s)
+boot >&2
+echo "# boot: $(($(date +%s) - start)) s"
+for c in $cases; do
+	result "$c" guest_passed "$c"
+done
+result guide_snippet_debian_series guide_debian_series
+debian_abi_result "$hdr/Module.symvers"
+result guide_snippet_postinst_hook guide_postinst_hook
+result guide_snippet_dkms_post_build guide_dkms_post_build

@@ -1,0 +1,119 @@
+#!/bin/bash
+# checks.sh CHECK [ARG...]: the distro suite's checks that need a shell
+# (tests/suite/distro.t), run in the guest by Debian's bash with busybox's
+# applets and Debian's kmod (busybox's own sh would run its modprobe and
+# modinfo applets instead).  The host leaves what they compare against in /distro/:
+# linked-text (_text's link-time address, from System.map) and
+# Module.symvers (the headers package's).  Each check prints what it
+# found and exits non-zero when it is not what it should be.
+set -u
+
+release=$(uname -r)
+moddir=/lib/modules/$release
+fail() { echo "$*"; exit 1; }
+
+# The kernel runs at an address KASLR chose: _text is not where it was
+# linked (the same slot comes up in about 1 boot of 500).
+kaslr() {
+	linked=$(cat /distro/linked-text)
+	now=$(grep ' _text$' /proc/kallsyms | cut -d' ' -f1)
+	echo "_text linked at $linked, runs at $now"
+	[ -n "$now" ] && [ "$now" != 0000000000000000 ] || fail "no _text address in /proc/kallsyms"
+	[ "$now" != "$linked" ] || fail "KASLR left the kernel where it was linked"
+}
+
+# depmod -a writes the indexes (there are none before: the image
+# package ships none), and they name the future-GPL exporter: its
+# export, and a dependency of its users.
+depmod_indexes() {
+	[ ! -e "$moddir/modules.dep" ] || fail "$moddir/modules.dep is there before depmod -a"
+	depmod -a || fail "depmod -a failed"
+	grep -x 'alias symbol:gplf_exporter_triple gplf_exporter' "$moddir/modules.symbols" ||
+		fail "modules.symbols lacks gplf_exporter's future-GPL export"
+	grep -x 'alias symbol:test_gpl_future_add gplf_exporter' "$moddir/modules.symbols" &&
+		fail "vmlinux's export indexed as gplf_exporter's"
+	for user in gplf_mod_prop gplf_mod_gpl; do
+		grep -x "updates/$user.ko.xz: updates/gplf_exporter.ko.xz" "$moddir/modules.dep" ||
+			fail "modules.dep: $user does not depend on gplf_exporter"
+	done
+}
+
+# modinfo MODULE LICENSE: what modinfo shows of the installed, signed,
+# compressed MODULE.
+modinfo_signed() {
+	modinfo "$1" || fail "modinfo $1 failed"
+	[ "$(modinfo -F license "$1")" = "$2" ] || fail "license is not $2"
+	[ "$(modinfo -F sig_hashalgo "$1")" = sha512 ] || fail "not signed with sha512"
+	[ -n "$(modinfo -F signer "$1")" ] || fail "no signer"
+	case $(modinfo -F filename "$1") in
+	*.ko.xz) ;;
+	*) fail "not compressed with xz" ;;
+	esac
+}
+
+# The CRCs modprobe --dump-modversions lists for MODULE's future-GPL
+# imports are those of Module.symvers.
+dump_modversions() {
+	file=$(modinfo -F filename "$1") || fail "no $1"
+	modprobe --dump-modversions "$file" >/tmp/versions || fail "--dump-modversions failed"
+	cat /tmp/versions
+	for sym in test_gpl_future_add test_gpl_future_magic; do
+		crc=$(awk -v s="$sym" '$2 == s && $4 == "EXPORT_SYMBOL_GPL_FUTURE" { print $1 }' \
+			/distro/Module.symvers)
+		[ -n "$crc" ] || fail "Module.symvers has no future-GPL $sym"
+		grep -qix "$crc[[:space:]]*$sym" /tmp/versions || fail "$sym: not $crc"
+	done
+}
+
+# depmod -e -E Module.symvers finds no problem in the tree, and does
+# find one when a future-GPL export's CRC is changed.
+depmod_symvers() {
+	depmod -n -e -E /distro/Module.symvers >/dev/null 2>/tmp/warnings || fail "depmod -e failed"
+	[ ! -s /tmp/warnings ] || { cat /tmp/warnings; fail "depmod -e warned"; }
+	awk '$2 == "test_gpl_future_add" { $1 = "0x00000bad" } { print }' OFS='\t' \
+		/distro/Module.symvers >/tmp/bad.symvers
+	depmod -n -e -E /tmp/bad.symvers >/dev/null 2>/tmp/warnings
+	cat /tmp/warnings
+	grep -q 'gplf_prop.ko.xz disagrees about version of symbol test_gpl_future_add' /tmp/warnings ||
+		fail "depmod -e missed a changed CRC"
+}
+
+# wait_for FILE TEXT: FILE holds TEXT within 30 s.
+wait_for() {
+	i=0
+	while [ "$(cat "$1" 2>/dev/null)" != "$2" ]; do
+		i=$((i + 1))
+		[ $i -le 300 ] || fail "$1 is not $2 after 30 s"
+		sleep 0.1
+	done
+}
+
+# The live patch calls test_gpl_future_add() from /proc/cmdline's show
+# function while enabled; disabled and removed, /proc/cmdline is the
+# kernel's own again.
+livepatch() {
+	lp=/sys/kernel/livepatch/gplf_livepatch
+	patched='gplf_livepatch: test_gpl_future_add(2, 3) = 5'
+	modprobe gplf_livepatch || fail "modprobe gplf_livepatch failed"
+	wait_for "$lp/enabled" 1
+	wait_for "$lp/transition" 0
+	[ "$(cat /proc/cmdline)" = "$patched" ] || fail "/proc/cmdline: $(cat /proc/cmdline)"
+	echo 0 >"$lp/enabled" || fail "cannot disable"
+	i=0
+	while [ -e "$lp" ]; do
+		i=$((i + 1))
+		[ $i -le 300 ] || fail "$lp still there 30 s after disabling"
+		sleep 0.1
+	done
+	grep -q 'suite=distro' /proc/cmdline || fail "/proc/cmdline still patched: $(cat /proc/cmdline)"
+	modprobe -r gplf_livepatch || fail "modprobe -r gplf_livepatch failed"
+}
+
+# modprobe MODULE fails.
+refused() {
+	! modprobe "$1" || fail "modprobe $1 loaded it"
+}
+
+check=$1
+shift
+"$check" "$@"
