@@ -6,9 +6,10 @@
 # CELL boots (tests/cells/CELL.config): DIR/image links to the kernel
 # image the cell's architecture boots, DIR/cell.config to the cell's
 # record, DIR/SUITE.t to the suite, and DIR/SUITE.cpio.gz is the
-# initramfs: the guest init, every .ko in MODDIR (as /m/NAME.ko), the
-# suite (/suite/SUITE.t), the kernel release (/kernelrelease) and its
-# .config (/config), and, for a suite whose record says "# root: NAME",
+# initramfs: the guest init, every module in MODDIR (as /m/NAME.ko, or
+# NAME.ko.xz, .ko.zst, .ko.gz compressed), the suite (/suite/SUITE.t),
+# the kernel release (/kernelrelease) and its .config (/config), and,
+# for a suite whose record says "# root: NAME",
 # the files under DIR/NAME at the root (kselftest-root.sh writes
 # DIR/kselftest), packed with the tree's own usr/gen_init_cpio.  Each
 # suite has its own initramfs, so an edit to one suite re-boots only it.
@@ -38,7 +39,7 @@ ln -sf "$suitefile" "$dir/$suite.t"
 	echo "file /kernelrelease $obj/include/config/kernel.release 0644 0 0"
 	echo "file /config $obj/.config 0644 0 0"
 	echo "dir /m 0755 0 0"
-	for ko in "$moddir"/*.ko; do
+	for ko in "$moddir"/*.ko "$moddir"/*.ko.xz "$moddir"/*.ko.zst "$moddir"/*.ko.gz; do
 		[ -e "$ko" ] || continue
 		echo "file /m/${ko##*/} $ko 0644 0 0"
 	done

@@ -13,7 +13,9 @@
  *
  *   case NAME                     start a test case (one KTAP result)
  *   insmod EXPECT FILE [ARGS]     finit_module(/m/FILE); EXPECT is ok or
- *                                 an errno name such as ENOENT
+ *                                 an errno name such as ENOENT.  A FILE
+ *                                 ending .xz, .zst or .gz is the kernel's
+ *                                 to decompress (MODULE_INIT_COMPRESSED_FILE)
  *   rmmod EXPECT NAME             delete_module(NAME); on a kernel without
  *                                 MODULE_UNLOAD (booted once per case) the
  *                                 case ends here, as passed if the steps
@@ -73,6 +75,7 @@
  */
 #include <stdbool.h>
 #include <linux/capability.h>
+#include <linux/module.h>
 #include <linux/reboot.h>
 
 #include "../mangle/ko-mutate.h"
@@ -268,15 +271,35 @@ static ssize_t read_file(const char *path, char *buf, size_t size)
 	return len;
 }
 
-/* finit_module() of the file PATH; its errno. */
+/* PATH names a compressed module (make modules_install's suffixes). */
+static bool compressed(const char *path)
+{
+	static const char *const suffixes[] = { ".xz", ".zst", ".gz" };
+	size_t len = strlen(path), i;
+
+	for (i = 0; i < ARRAY_SIZE(suffixes); i++) {
+		size_t n = strlen(suffixes[i]);
+
+		if (len > n && !strcmp(path + len - n, suffixes[i]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * finit_module() of the file PATH; its errno.  The flags are worked out
+ * first: my_syscall3() binds its arguments to registers, which a call
+ * among them would clobber.
+ */
 static int load_path(const char *path, const char *params)
 {
+	int flags = compressed(path) ? MODULE_INIT_COMPRESSED_FILE : 0;
 	int fd, ret;
 
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return errno;
-	ret = my_syscall3(__NR_finit_module, fd, params, 0);
+	ret = my_syscall3(__NR_finit_module, fd, params, flags);
 	close(fd);
 	return -ret;
 }
