@@ -7,43 +7,46 @@
 # packaged and used as a distribution's builder and users do.
 #
 #   1. "make bindeb-pkg", the kernel's own target, makes the linux-image
-#      and linux-headers packages (KDEB_COMPRESS=gzip: xz would spend
-#      minutes on the debug package); the headers package's
-#      Module.symvers is the build's, the future-GPL type included.
+#      and linux-headers packages (no debug package, gzip: the check
+#      reads neither); the headers package's Module.symvers is the
+#      build's, the future-GPL type included.
 #   2. A proprietary DKMS package (tests/distro/gplf-dkms) is built as
 #      DKMS builds it (dkms-build.sh) against the headers package only,
 #      unpacked into a scratch root: modpost warns about its future-GPL
-#      imports; then it is signed and compressed as DKMS does, with the
-#      build's key standing in for the machine owner's key DKMS would
-#      use.
+#      imports; then it is signed and compressed in its build directory
+#      as DKMS (3.0, Debian 12's) does, the build's key standing in for
+#      the machine owner key DKMS would use.
 #   3. The guest's root: the image package's /lib/modules/RELEASE, the
 #      test modules installed there by "make modules_install" (signed,
-#      compressed, BTF), the DKMS module in updates/dkms, no index
-#      (depmod -a in the guest makes it), Debian's kmod and bash
+#      compressed, BTF), the DKMS module where its dkms.conf puts it, no
+#      index (depmod -a in the guest makes it), Debian's kmod and bash
 #      (copy-programs.sh), busybox, tests/distro/checks.sh and what it
-#      compares against.
+#      compares against; /m holds gplf_prop.ko unsigned and, signed and
+#      compressed, gplf_prop.ko.xz for the kernel to decompress.
 #   4. The image package's kernel boots tests/suite/distro.t, locked
 #      down; its cases, no_kernel_reports included, are this document's.
+#      Not booted when an earlier step failed: its cases fail, saying so.
 #   5. The user guide's snippets for distribution builders
 #      (Documentation/user-guide.md, "<!-- snippet: NAME -->"), each run
 #      as the guide shows it: the series through debian/patches/series
 #      onto a pristine tree, Debian's ABI comparison (debian_linux/abi.py
-#      from linux-support, where the base's source package comes from
-#      the machine's suites), the kernel postinst hook and the DKMS
-#      post-build step with gpl-future-audit (AUDIT).
+#      from the newest linux-support the machine's suites have), the
+#      kernel postinst hook and, as DKMS runs it, the DKMS post-build
+#      script with gpl-future-audit (AUDIT).
 #
 # With --guide, only the two snippets that need no distro kernel, make
 # ci's part of the check: the series through debian/patches/series, and
 # Debian's ABI comparison on SYMVERS (another cell's Module.symvers).
 #
 # Everything it writes stays in BUILD/BASE/distro/: the packages and
-# bindeb-pkg.log, unpacked/, dkms/, distro/ (the root), distro.ktap and
-# its console.
+# bindeb-pkg.log, unpacked/, dkms/, distro/ (the root), m/, guide/ (the
+# snippets, their root and their git worktree), distro.ktap, its
+# console and boot.log; --guide's in BUILD/BASE/distro-guide/.
 set -u
 export LC_ALL=C
 
 guide_only=
-[ "$1" != --guide ] || { guide_only=$4; shift; }
+[ "${1:-}" != --guide ] || { guide_only=${4:?SYMVERS}; shift; }
 base=$1 b=$2 init=${3:-} busybox=${4:-} audit=${5:-}
 bb=$b/$base src=$bb/linux dir=$bb/distro
 # Where the snippets run: the quick run has its own.
@@ -52,8 +55,10 @@ gdir=$dir/guide
 record=tests/bases/$base guide=Documentation/user-guide.md
 obj=$dir/obj unpacked=$dir/unpacked root=$dir/distro
 suite=tests/suite/distro.t
-programs="bash kmod modprobe depmod insmod rmmod lsmod modinfo"
-packages="bash kmod dwarves dpkg-dev debhelper fakeroot quilt python3"
+programs="bash kmod modprobe depmod insmod modinfo"
+# The guest's programs and the snippets' tools; the cell's record names
+# what building and packaging take.
+packages="bash kmod quilt python3"
 . scripts/harness/ktap-lib.sh
 field() { sh scripts/harness/field.sh "$record" "$1"; }
 
@@ -67,6 +72,7 @@ deb() {
 bindeb_pkg_builds_image_and_headers() {
 	rm -rf "$unpacked" "$dir"/*.deb "$dir"/*.buildinfo "$dir"/*.changes
 	sh scripts/harness/kmake.sh x86_64 "$src" "$obj" bindeb-pkg KDEB_COMPRESS=gzip \
+		DPKG_FLAGS=-Ppkg.linux-upstream.nokerneldbg \
 		>"$dir/bindeb-pkg.log" 2>&1 || { tail -n 30 "$dir/bindeb-pkg.log"; return 1; }
 	for p in image headers; do
 		d=$(deb "linux-$p") || { echo "no linux-$p-$release package"; return 1; }
@@ -80,38 +86,43 @@ bindeb_pkg_builds_image_and_headers() {
 headers_carry_future_gpl_module_symvers() {
 	cmp "$obj/Module.symvers" "$hdr/Module.symvers" || return 1
 	grep -P '^0x[0-9a-f]{8}\ttest_gpl_future_add\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t$' \
-		"$hdr/Module.symvers"
+		"$hdr/Module.symvers" ||
+		{ echo "no future-GPL test_gpl_future_add in $hdr/Module.symvers"; return 1; }
 }
 
 # 2. The DKMS module: built against the headers package only (no file
 # of the build's trees in its dependencies), with modpost's warning.
+dkms=$dir/dkms/src
 dkms_module_builds_against_headers_with_modpost_warning() {
-	rm -rf "$dir/dkms" && mkdir -p "$dir/dkms" && cp -r tests/distro/gplf-dkms "$dir/dkms/src" ||
+	rm -rf "$dir/dkms" && mkdir -p "$dir/dkms" && cp -r tests/distro/gplf-dkms "$dkms" ||
 		return 1
-	ko=$(sh scripts/harness/dkms-build.sh "$dir/dkms/src" "$hdr" 2>"$dir/dkms/build.log") ||
+	ko=$(sh scripts/harness/dkms-build.sh "$dkms" "$hdr" 2>"$dir/dkms/build.log") ||
 		{ tail -n 20 "$dir/dkms/build.log"; return 1; }
-	! grep -l -e "$obj" -e "$src" "$dir"/dkms/src/.*.cmd || { echo "built from the build's trees"; return 1; }
-	[ "$(modinfo -F vermagic "$ko" | cut -d' ' -f1)" = "$release" ] || return 1
+	ls "$dkms"/.*.cmd >/dev/null || { echo "no .cmd files in $dkms"; return 1; }
+	! grep -l -e "$obj" -e "$src" "$dkms"/.*.cmd || { echo "built from the build's trees"; return 1; }
+	vermagic=$(modinfo -F vermagic "$ko")
+	[ "${vermagic%% *}" = "$release" ] || { echo "vermagic $vermagic, not $release"; return 1; }
 	for sym in test_gpl_future_add test_gpl_future_magic; do
 		grep -E "gplf_dkms.* uses future GPL-only symbol '$sym'" "$dir/dkms/build.log" ||
 			{ echo "no modpost warning for $sym"; return 1; }
 	done
 }
 
-# Signed with the headers package's sign-file, then compressed as DKMS
-# (3.0, Debian 12's) compresses for a kernel whose modules are .ko.xz.
+# What DKMS 3.0 does next in the build directory for a kernel whose
+# modules are .ko.xz: sign (the headers package's sign-file) and
+# compress (xz -f), then the module goes where dkms.conf says.
 dkms_sign_and_install() {
-	d=$root/$moddir/updates/dkms
-	mkdir -p "$d" &&
-	cp "$dir/dkms/src/gplf_dkms.ko" "$d/" &&
+	dest=$(cd "$dkms" && bash -c '. ./dkms.conf && echo "${DEST_MODULE_LOCATION[0]}"') &&
 	"$hdr/scripts/sign-file" sha512 "$obj/certs/signing_key.pem" "$obj/certs/signing_key.x509" \
-		"$d/gplf_dkms.ko" &&
-	xz -f "$d/gplf_dkms.ko"
+		"$dkms/gplf_dkms.ko" &&
+	xz -f "$dkms/gplf_dkms.ko" &&
+	mkdir -p "$root/$moddir/$dest" &&
+	cp "$dkms/gplf_dkms.ko.xz" "$root/$moddir/$dest/"
 }
 
 # 3. The guest's root.
 root_assembled() {
-	rm -rf "$root" "$dir/unsigned" && mkdir -p "$root/distro" "$root/tmp" "$dir/unsigned" || return 1
+	rm -rf "$root" "$dir/m" && mkdir -p "$root/distro" "$root/tmp" "$dir/m" || return 1
 	cp -a "$unpacked/image/lib" "$root/" || return 1
 	# Linked again first: bindeb-pkg linked vmlinux again, and pahole
 	# (1.24) encodes its BTF differently each time; a module's BTF is
@@ -135,28 +146,31 @@ root_assembled() {
 	cp tests/distro/checks.sh "$root/distro/" &&
 	cp "$hdr/Module.symvers" "$root/distro/" &&
 	awk '$3 == "_text" { print $1 }' "$obj/System.map" >"$root/distro/linked-text" &&
-	cp "$dir/modsrc/gplf_prop.ko" "$dir/unsigned/" || return 1
-	! grep -q '~Module signature appended~' "$dir/unsigned/gplf_prop.ko" ||
+	cp "$dir/modsrc/gplf_prop.ko" "$root/$moddir/updates/gplf_prop.ko.xz" "$dir/m/" || return 1
+	! grep -q '~Module signature appended~' "$dir/m/gplf_prop.ko" ||
 		{ echo "modsrc/gplf_prop.ko is signed"; return 1; }
-	ls "$root/$moddir/updates" "$root/$moddir/updates/dkms"
+	ls "$root/$moddir/updates" "$root/$moddir/updates/dkms" && touch "$dir/ready"
 }
 
-# 4. The image package's kernel, booted.
+# 4. The image package's kernel, booted, if the steps before succeeded.
 boot() {
-	rm -f "$dir/distro.ktap"
-	sh scripts/harness/boot-dir.sh "$dir" distro "$suite" "$init" "$dir/unsigned" &&
+	rm -f "$dir/distro.ktap" "$dir/boot.log"
+	[ -e "$dir/ready" ] || return 0
+	{ sh scripts/harness/boot-dir.sh "$dir" distro "$suite" "$init" "$dir/m" &&
 	ln -sf "$unpacked/image/boot/vmlinuz-$release" "$dir/image" &&
-	INIT_HOST=$init sh scripts/harness/run-suites.sh "$dir/distro.ktap"
+	INIT_HOST=$init sh scripts/harness/run-suites.sh "$dir/distro.ktap"; } >"$dir/boot.log" 2>&1
 }
 
 # The line of guest case $1, its number dropped, and the diagnostics
 # before it.
 guest_passed() {
-	[ -s "$dir/distro.ktap" ] || { echo "the guest left no document"; return 1; }
-	! grep '^Bail out' "$dir/distro.ktap" || return 1
+	[ -e "$dir/ready" ] || { echo "not booted: the packages or the guest's root failed (above)"; return 1; }
+	[ -s "$dir/distro.ktap" ] || { echo "the guest left no document:"; tail -n 20 "$dir/boot.log"; return 1; }
+	! grep '^Bail out' "$dir/distro.ktap" || { tail -n 20 "$dir/boot.log"; return 1; }
 	awk -v c="$1" '/^# / { diag = diag $0 "\n"; next }
 		$0 ~ "^(not )?ok [0-9]+ " c "( |$)" { printf "%s", diag; print; exit }
 		{ diag = "" }' "$dir/distro.ktap" >"$tmp/case"
+	[ -s "$tmp/case" ] || { echo "no case $1 in $dir/distro.ktap:"; tail -n 5 "$dir/distro.ktap"; return 1; }
 	grep -qE "^ok [0-9]+ $1\$" "$tmp/case" && return 0
 	cat "$tmp/case"
 	return 1
@@ -191,13 +205,13 @@ guide_debian_series() {
 		{ echo "quilt's tree is not the patched tree"; return 1; }
 }
 
-# Debian's abi.py, from the linux-support package of the base's source
-# package's version, on Module.symvers $1 against a copy with the
-# future-GPL types made plain: it sees exactly those.
+# Debian's abi.py, from the newest linux-support of the machine's
+# suites (abi.py reads any base's Module.symvers), on Module.symvers $1
+# against a copy with the future-GPL types made plain: it sees exactly
+# those.
 guide_debian_abi() {
-	v=$(dpkg-query -W -f='${Version}' "$(field package)") || return 1
-	support=$(apt-cache search --names-only "^linux-support-${v%%-*}+" | cut -d' ' -f1)
-	[ "$(echo $support | wc -w)" = 1 ] || { echo "no one linux-support for $v: $support"; return 1; }
+	support=$(apt-cache search --names-only '^linux-support-' | cut -d' ' -f1 | sort -V | tail -n 1)
+	[ -n "$support" ] || { echo "no linux-support package in the machine's suites"; return 1; }
 	sh scripts/harness/install-deps.sh "$support" || return 1
 	old=$gdir/old.symvers new=$1
 	sed 's/\tEXPORT_SYMBOL_GPL_FUTURE\t/\tEXPORT_SYMBOL\t/' "$new" >"$old" &&
@@ -207,7 +221,8 @@ guide_debian_abi() {
 	cat "$tmp/abi"
 	awk -F'\t' '$4 == "EXPORT_SYMBOL_GPL_FUTURE" { print $2, "EXPORT_SYMBOL ->", $4 }' "$new" |
 		sort >"$tmp/want"
-	[ -s "$tmp/want" ] && diff "$tmp/want" "$tmp/abi"
+	[ -s "$tmp/want" ] || { echo "$new has no future-GPL export"; return 1; }
+	diff "$tmp/want" "$tmp/abi"
 }
 
 # gpl-future-audit's report (on stderr, $1) names the DKMS module's
@@ -227,29 +242,20 @@ guide_postinst_hook() {
 	snippet postinst-hook || return 1
 	rm -rf "$r" && mkdir -p "$r" && cp -a "$unpacked/headers/." "$root/lib" "$r/" || return 1
 	PATH=${audit%/*}:$PATH DPKG_ROOT=$r sh -e "$gdir/postinst-hook" "$release" 2>"$tmp/hook" ||
-		return 1
+		{ cat "$tmp/hook"; return 1; }
 	names_dkms_imports "$tmp/hook"
 }
 
-# The POST_BUILD script, in a DKMS build directory holding the module as
-# DKMS leaves it there (signed, compressed).
+# The POST_BUILD script as DKMS runs it: executable, in the build
+# directory, where the module is signed and compressed by then, with the
+# argument dkms.conf gives it ($kernel_source_dir).
 guide_dkms_post_build() {
-	d=$gdir/dkms-build
-	rm -rf "$d" && mkdir -p "$d" && snippet dkms-post-build &&
-	cp "$gdir/dkms-post-build" "$d/gpl-future-audit.sh" &&
-	cp "$root/$moddir/updates/dkms/gplf_dkms.ko.xz" "$d/" || return 1
-	(cd "$d" && PATH=${audit%/*}:$PATH sh -e ./gpl-future-audit.sh "$hdr") 2>"$tmp/dkms" || return 1
+	snippet dkms-post-build &&
+	cp "$gdir/dkms-post-build" "$dkms/gpl-future-audit.sh" &&
+	chmod 0755 "$dkms/gpl-future-audit.sh" || return 1
+	(cd "$dkms" && PATH=${audit%/*}:$PATH exec ./gpl-future-audit.sh "$hdr") 2>"$tmp/dkms" ||
+		{ cat "$tmp/dkms"; return 1; }
 	names_dkms_imports "$tmp/dkms"
-}
-
-# Debian's ABI comparison, where linux-support comes from.
-debian_abi_result() {
-	if [ -z "$(field suite)" ]; then
-		result guide_snippet_debian_abi guide_debian_abi "$1"
-	else
-		num=$((num + 1))
-		echo "ok $num guide_snippet_debian_abi # SKIP $(field package) is not from this machine's suites"
-	fi
 }
 
 echo "KTAP version 1"
@@ -259,7 +265,7 @@ if [ -n "$guide_only" ]; then
 	echo "1..2"
 	sh scripts/harness/install-deps.sh quilt python3 >&2 || exit 1
 	result guide_snippet_debian_series guide_debian_series
-	debian_abi_result "$guide_only"
+	result guide_snippet_debian_abi guide_debian_abi "$guide_only"
 	exit 0
 fi
 release=$(cat "$obj/include/config/kernel.release") || exit 1
@@ -269,6 +275,7 @@ audit=$(realpath "$audit")
 cases="$("$init" --cases "$suite") no_kernel_reports" || exit 1
 echo "1..$(($(echo $cases | wc -w) + 8))"
 sh scripts/harness/install-deps.sh $packages >&2 || exit 1
+rm -f "$dir/ready"
 start=$(date +%s)
 result bindeb_pkg_builds_image_and_headers
 echo "# bindeb-pkg: $(($(date +%s) - start)) s"
@@ -276,12 +283,12 @@ result headers_carry_future_gpl_module_symvers
 result dkms_module_builds_against_headers_with_modpost_warning
 result root_assembled
 start=$(date +%s)
-boot >&2
+boot
 echo "# boot: $(($(date +%s) - start)) s"
 for c in $cases; do
 	result "$c" guest_passed "$c"
 done
 result guide_snippet_debian_series guide_debian_series
-debian_abi_result "$hdr/Module.symvers"
+result guide_snippet_debian_abi guide_debian_abi "$hdr/Module.symvers"
 result guide_snippet_postinst_hook guide_postinst_hook
 result guide_snippet_dkms_post_build guide_dkms_post_build

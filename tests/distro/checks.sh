@@ -12,6 +12,19 @@ release=$(uname -r)
 moddir=/lib/modules/$release
 fail() { echo "$*"; exit 1; }
 
+# The module tools are Debian's kmod, not busybox's applets, and kmod's
+# insmod refuses an unsigned module too.
+kmod_tools() {
+	for tool in depmod insmod modinfo modprobe; do
+		for d in /bin /sbin; do
+			[ "$(readlink "$d/$tool")" = kmod ] || [ "$(readlink "$d/$tool")" = ../bin/kmod ] ||
+				fail "$d/$tool is $(readlink "$d/$tool"), not kmod"
+		done
+	done
+	kmod --version
+	! insmod /m/gplf_prop.ko || fail "kmod's insmod loaded the unsigned gplf_prop.ko"
+}
+
 # The kernel runs at an address KASLR chose: _text is not where it was
 # linked (the same slot comes up in about 1 boot of 500).
 kaslr() {
@@ -41,7 +54,9 @@ depmod_indexes() {
 # modinfo MODULE LICENSE: what modinfo shows of the installed, signed,
 # compressed MODULE.
 modinfo_signed() {
-	modinfo "$1" || fail "modinfo $1 failed"
+	for f in filename license signer sig_hashalgo; do
+		echo "$f: $(modinfo -F $f "$1")"
+	done
 	[ "$(modinfo -F license "$1")" = "$2" ] || fail "license is not $2"
 	[ "$(modinfo -F sig_hashalgo "$1")" = sha512 ] || fail "not signed with sha512"
 	[ -n "$(modinfo -F signer "$1")" ] || fail "no signer"
@@ -68,7 +83,8 @@ dump_modversions() {
 # depmod -e -E Module.symvers finds no problem in the tree, and does
 # find one when a future-GPL export's CRC is changed.
 depmod_symvers() {
-	depmod -n -e -E /distro/Module.symvers >/dev/null 2>/tmp/warnings || fail "depmod -e failed"
+	depmod -n -e -E /distro/Module.symvers >/dev/null 2>/tmp/warnings ||
+		{ cat /tmp/warnings; fail "depmod -e failed"; }
 	[ ! -s /tmp/warnings ] || { cat /tmp/warnings; fail "depmod -e warned"; }
 	awk '$2 == "test_gpl_future_add" { $1 = "0x00000bad" } { print }' OFS='\t' \
 		/distro/Module.symvers >/tmp/bad.symvers

@@ -6,7 +6,8 @@
 # a proprietary module built by DKMS against the headers package
 # (updates/dkms/gplf_dkms).  No module index: depmod -a makes it.
 # Debian's kmod does the loading; /distro/checks.sh the checks that need
-# a shell.  /m/gplf_prop.ko is the unsigned, uncompressed build.
+# a shell.  /m/gplf_prop.ko is the unsigned, uncompressed build,
+# /m/gplf_prop.ko.xz the installed one.
 # root: distro
 # cmdline: lockdown=integrity
 # memory: 512
@@ -15,6 +16,11 @@
 case tools_and_securityfs_ready
 run /bin/busybox --install -s /bin
 run /bin/mount -t securityfs securityfs /sys/kernel/security
+end
+
+case module_tools_are_kmod
+run /bin/bash /distro/checks.sh kmod_tools
+log 1 Loading of unsigned module is rejected
 end
 
 case kernel_locked_down_at_integrity
@@ -101,6 +107,15 @@ end
 
 case depmod_e_finds_no_problem_with_future_gpl_type
 run /bin/bash /distro/checks.sh depmod_symvers
+end
+
+# Debian 12's kmod decompresses modules itself: the init hands the
+# kernel a signed, compressed one (MODULE_INIT_COMPRESSED_FILE).
+case kernel_decompresses_signed_module
+insmod ok gplf_prop.ko.xz
+log 1 gplf_prop: future-GPL values ok
+log 1 gplf_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future:
+rmmod ok gplf_prop
 end
 
 case livepatch_calls_future_gpl_export_silently
