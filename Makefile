@@ -417,8 +417,8 @@ $(BB)/distro/distro-tests.ktap: $(BB)/distro/modules.stamp $(BB)/init-x86_64 $(A
 		$(busybox.x86_64) tests/suite/distro.t $(wildcard tests/distro/* tests/distro/*/*) \
 		Documentation/user-guide.md tests/bases/$(BASE) \
 		tests/arch/x86_64.config scripts/checks/distro-tests.sh \
-		$(addprefix scripts/harness/,copy-programs.sh dkms-build.sh tree.sh boot-dir.sh \
-		run-suites.sh kmake.sh ktap-lib.sh field.sh install-deps.sh)
+		$(addprefix scripts/harness/,copy-programs.sh dkms-build.sh tree.sh series.sh \
+		get-source.sh boot-dir.sh run-suites.sh kmake.sh ktap-lib.sh field.sh install-deps.sh)
 	@echo "  CHECK   a distribution's kernel ($(BASE)): packages, DKMS, kmod"
 	@sh scripts/checks/distro-tests.sh $(BASE) $(B) $(BB)/init-x86_64 $(busybox.x86_64) $(AUDIT) > $@
 	@! grep -q '^not ok' $@ || touch -d @0 $@
@@ -429,7 +429,8 @@ $(BB)/distro/distro-tests.ktap: $(BB)/distro/modules.stamp $(BB)/init-x86_64 $(A
 # Module.symvers.
 $(BB)/distro-guide.ktap: $(BB)/distro/obj/.config $(BB)/modversions/kernel.stamp \
 		Documentation/user-guide.md tests/bases/$(BASE) scripts/checks/distro-tests.sh \
-		$(addprefix scripts/harness/,tree.sh field.sh ktap-lib.sh install-deps.sh)
+		$(addprefix scripts/harness/,tree.sh series.sh get-source.sh field.sh ktap-lib.sh \
+		install-deps.sh)
 	@echo "  CHECK   the distro cell's configuration, the guide's Debian snippets ($(BASE))"
 	@sh scripts/checks/distro-tests.sh --guide $(BASE) $(B) $(BB)/modversions/obj/Module.symvers > $@
 	@! grep -q '^not ok' $@ || touch -d @0 $@

@@ -108,11 +108,17 @@ dkms_module_builds_against_headers_with_modpost_warning() {
 	done
 }
 
+# dkms_conf VARIABLE: its value in the DKMS package's dkms.conf, read as
+# DKMS reads it, with $kernel_source_dir set.
+dkms_conf() {
+	(cd "$dkms" && kernel_source_dir=$hdr bash -c '. ./dkms.conf && echo "${'"$1"'}"')
+}
+
 # What DKMS 3.0 does next in the build directory for a kernel whose
 # modules are .ko.xz: sign (the headers package's sign-file) and
 # compress (xz -f), then the module goes where dkms.conf says.
 dkms_sign_and_install() {
-	dest=$(cd "$dkms" && bash -c '. ./dkms.conf && echo "${DEST_MODULE_LOCATION[0]}"') &&
+	dest=$(dkms_conf 'DEST_MODULE_LOCATION[0]') && [ -n "$dest" ] &&
 	"$hdr/scripts/sign-file" sha512 "$obj/certs/signing_key.pem" "$obj/certs/signing_key.x509" \
 		"$dkms/gplf_dkms.ko" &&
 	xz -f "$dkms/gplf_dkms.ko" &&
@@ -149,7 +155,7 @@ root_assembled() {
 	cp "$dir/modsrc/gplf_prop.ko" "$root/$moddir/updates/gplf_prop.ko.xz" "$dir/m/" || return 1
 	! grep -q '~Module signature appended~' "$dir/m/gplf_prop.ko" ||
 		{ echo "modsrc/gplf_prop.ko is signed"; return 1; }
-	ls "$root/$moddir/updates" "$root/$moddir/updates/dkms" && touch "$dir/ready"
+	ls "$root/$moddir/updates" "$root/$moddir/$dest" && touch "$dir/ready"
 }
 
 # 4. The image package's kernel, booted, if the steps before succeeded.
@@ -246,14 +252,19 @@ guide_postinst_hook() {
 	names_dkms_imports "$tmp/hook"
 }
 
-# The POST_BUILD script as DKMS runs it: executable, in the build
-# directory, where the module is signed and compressed by then, with the
-# argument dkms.conf gives it ($kernel_source_dir).
+# The package's POST_BUILD (its dkms.conf names the guide's script) as
+# DKMS 3.0 runs it (run_build_script): the build directory's file,
+# skipped unless executable, exec'd there with its words split, once the
+# module is signed and compressed.
 guide_dkms_post_build() {
 	snippet dkms-post-build &&
 	cp "$gdir/dkms-post-build" "$dkms/gpl-future-audit.sh" &&
-	chmod 0755 "$dkms/gpl-future-audit.sh" || return 1
-	(cd "$dkms" && PATH=${audit%/*}:$PATH exec ./gpl-future-audit.sh "$hdr") 2>"$tmp/dkms" ||
+	chmod 0755 "$dkms/gpl-future-audit.sh" &&
+	post_build=$(dkms_conf POST_BUILD) || return 1
+	run=$dkms/$post_build
+	echo "POST_BUILD: $post_build"
+	[ -x "${run%% *}" ] || { echo "${run%% *} is not executable"; return 1; }
+	(cd "$dkms" && PATH=${audit%/*}:$PATH exec $run) 2>"$tmp/dkms" ||
 		{ cat "$tmp/dkms"; return 1; }
 	names_dkms_imports "$tmp/dkms"
 }
@@ -274,7 +285,10 @@ moddir=lib/modules/$release
 audit=$(realpath "$audit")
 cases="$("$init" --cases "$suite") no_kernel_reports" || exit 1
 echo "1..$(($(echo $cases | wc -w) + 8))"
-sh scripts/harness/install-deps.sh $packages >&2 || exit 1
+# The cell's own packages too: make installs them only when it
+# configures the cell.
+sh scripts/harness/install-deps.sh $packages \
+	$(sh scripts/harness/field.sh tests/cells/distro.config packages) >&2 || exit 1
 rm -f "$dir/ready"
 start=$(date +%s)
 result bindeb_pkg_builds_image_and_headers

@@ -14,8 +14,10 @@
  *   case NAME                     start a test case (one KTAP result)
  *   insmod EXPECT FILE [ARGS]     finit_module(/m/FILE); EXPECT is ok or
  *                                 an errno name such as ENOENT.  A FILE
- *                                 ending .xz, .zst or .gz is the kernel's
- *                                 to decompress (MODULE_INIT_COMPRESSED_FILE)
+ *                                 ending .xz, .zst or .gz, here and in
+ *                                 every step that loads one, is the
+ *                                 kernel's to decompress
+ *                                 (MODULE_INIT_COMPRESSED_FILE)
  *   rmmod EXPECT NAME             delete_module(NAME); on a kernel without
  *                                 MODULE_UNLOAD (booted once per case) the
  *                                 case ends here, as passed if the steps
@@ -271,8 +273,11 @@ static ssize_t read_file(const char *path, char *buf, size_t size)
 	return len;
 }
 
-/* PATH names a compressed module (make modules_install's suffixes). */
-static bool compressed(const char *path)
+/*
+ * finit_module()'s flags for the module file PATH: a compressed one (make
+ * modules_install's suffixes) is the kernel's to decompress.
+ */
+static int init_flags(const char *path)
 {
 	static const char *const suffixes[] = { ".xz", ".zst", ".gz" };
 	size_t len = strlen(path), i;
@@ -281,9 +286,9 @@ static bool compressed(const char *path)
 		size_t n = strlen(suffixes[i]);
 
 		if (len > n && !strcmp(path + len - n, suffixes[i]))
-			return true;
+			return MODULE_INIT_COMPRESSED_FILE;
 	}
-	return false;
+	return 0;
 }
 
 /*
@@ -293,7 +298,7 @@ static bool compressed(const char *path)
  */
 static int load_path(const char *path, const char *params)
 {
-	int flags = compressed(path) ? MODULE_INIT_COMPRESSED_FILE : 0;
+	int flags = init_flags(path);
 	int fd, ret;
 
 	fd = open(path, O_RDONLY);
@@ -491,14 +496,14 @@ static int fail_nth_left(int fd)
  * when the load made fewer than N allocations.  The fd stays open across
  * the load: opening or closing it would be an allocation of its own.
  */
-static int load_failing_nth(int nth_fd, int mod_fd, int n, int *left)
+static int load_failing_nth(int nth_fd, int mod_fd, int flags, int n, int *left)
 {
 	int ret;
 
 	ret = set_fail_nth(nth_fd, itoa(n));
 	if (ret)
 		return ret;
-	ret = -my_syscall3(__NR_finit_module, mod_fd, "", 0);
+	ret = -my_syscall3(__NR_finit_module, mod_fd, "", flags);
 	*left = fail_nth_left(nth_fd);
 	set_fail_nth(nth_fd, "0");
 	return ret;
@@ -517,7 +522,7 @@ static int step_alloc_fail(const char *file)
 	if (nth_fd < 0 || mod_fd < 0)
 		return step_result(0, errno, "alloc-fail open");
 	for (n = 1; n <= ALLOC_FAIL_MAX && !left; n++) {
-		err = load_failing_nth(nth_fd, mod_fd, n, &left);
+		err = load_failing_nth(nth_fd, mod_fd, init_flags(path), n, &left);
 		if (err < 0 || left < 0)
 			return step_result(0, err < 0 ? -err : EIO,
 					   "alloc-fail: " FAIL_NTH);
