@@ -165,6 +165,28 @@ crc_tables_follow_modversions() {
 	readelf -SW "$b/nomodversions/mods/gplf_exporter.ko" | grep -q " $future_syms "
 }
 
+# The assembly exporter (tests/modules/gplf_asm_add.S): its export is
+# in the future-GPL table with its type in Module.symvers, modpost warns
+# its proprietary user only, and with MODVERSIONS genksyms gave it a CRC
+# (none is 0x00000000 and a "version generation failed" warning).
+assembly_export_is_future_gpl() {
+	for c in $configs; do
+		d=$b/$c
+		readelf -sW "$d/mods/gplf_asm_exporter.ko" | grep -q " __ksymtab_gplf_asm_add\$" &&
+		readelf -SW "$d/mods/gplf_asm_exporter.ko" | grep -q " $future_syms " &&
+		grep -qP "\tgplf_asm_add\t.*gplf_asm_exporter\tEXPORT_SYMBOL_GPL_FUTURE\t\$" "$d/mods/Module.symvers" &&
+		grep -qE "$(future_warning gplf_asm_prop gplf_asm_add)" "$d/modules.log" ||
+			{ echo "$c: the assembly export is not a future-GPL one"; return 1; }
+		if grep -E "gplf_asm_gpl\.ko.* uses future|gplf_asm_add.*version generation failed" "$d/modules.log"; then
+			echo "$c: modpost warned about the GPL user or the CRC"
+			return 1
+		fi
+		grep -q '^CONFIG_MODVERSIONS=y' "$d/obj/.config" || continue
+		grep -qP "^0x(?!00000000)[0-9a-f]{8}\tgplf_asm_add\t" "$d/mods/Module.symvers" ||
+			{ echo "$c: gplf_asm_add has no CRC"; return 1; }
+	done
+}
+
 # The final no_kernel_reports case of every suite, shown to fail on
 # tests/suite/reports.t (booted by make: BUILD/CELL/reports.ktap) for
 # each report the configuration's checkers make.
@@ -351,7 +373,7 @@ relocs_ran_on_relocatable_kernels() {
 }
 
 echo "KTAP version 1"
-echo "1..20"
+echo "1..21"
 result configure_rejects_dropped_option
 result report_fails_truncated_or_bailed_out_run
 result field_reads_records
@@ -364,6 +386,7 @@ result modpost_warns_proprietary_user
 result symvers_records_future_gpl_type
 result extra_symbols_keep_type
 result crc_tables_follow_modversions
+result assembly_export_is_future_gpl
 result reports_case_catches_each_checker
 result ko_mangle_writes_what_it_is_asked
 result ko_fuzz_mutants_replay_and_spare_the_code

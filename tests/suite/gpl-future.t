@@ -65,6 +65,23 @@ rmmod ok gplf_mod_prop
 rmmod ok gplf_exporter
 end
 
+# EXPORT_SYMBOL_GPL_FUTURE in an assembly file (gplf_asm_add.S).
+case assembly_future_gpl_export_warns_proprietary_user_only
+insmod ok gplf_asm_exporter.ko
+insmod ok gplf_asm_prop.ko
+log 1 gplf_asm_prop: future-GPL values ok
+log 1 gplf_asm_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: gplf_asm_add [gplf_asm_exporter]
+file /sys/module/gplf_asm_prop/gpl_future_imports/gplf_asm_add gplf_asm_exporter
+entries /sys/module/gplf_asm_prop/gpl_future_imports 1
+insmod ok gplf_asm_gpl.ko
+log 1 gplf_asm_gpl: future-GPL values ok
+log 1 will become GPL-only
+nofile /sys/module/gplf_asm_gpl/gpl_future_imports
+rmmod ok gplf_asm_gpl
+rmmod ok gplf_asm_prop
+rmmod ok gplf_asm_exporter
+end
+
 # The trim configuration trims test_gpl_future_ns_id (tests/config/trim.config).
 case namespaced_future_gpl_symbol_with_import
 needs # CONFIG_TRIM_UNUSED_KSYMS is not set
