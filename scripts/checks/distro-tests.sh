@@ -56,11 +56,14 @@ record=tests/bases/$base guide=Documentation/user-guide.md
 obj=$dir/obj unpacked=$dir/unpacked root=$dir/distro
 suite=tests/suite/distro.t
 programs="bash kmod modprobe depmod insmod modinfo"
-# The guest's programs and the snippets' tools; the cell's record names
+# The snippets' tools, and the guest's programs; the cell's record names
 # what building and packaging take.
-packages="bash kmod quilt python3"
+guide_packages="quilt python3"
+packages="bash kmod $guide_packages"
 . scripts/harness/ktap-lib.sh
-field() { sh scripts/harness/field.sh "$record" "$1"; }
+cell=tests/cells/distro.config
+# field RECORD KEY
+field() { sh scripts/harness/field.sh "$1" "$2"; }
 
 release= hdr= moddir=
 
@@ -197,7 +200,7 @@ snippet() {
 # applied in the tree linux-source ships: the pristine tree), quilt
 # applies the whole series, and the result is the patched tree.
 guide_debian_series() {
-	t=$gdir/src series=$top/$(field series) patches=$top/$(field patches)
+	t=$gdir/src series=$top/$(field "$record" series) patches=$top/$(field "$record" patches)
 	snippet debian-series &&
 	sh scripts/harness/tree.sh "$base" "$b" "$t" 0 >/dev/null || return 1
 	rm -rf "$t/debian" "$t/.pc" && mkdir -p "$t/debian/patches" && : >"$t/debian/patches/series"
@@ -274,7 +277,7 @@ top=$(pwd)
 rm -rf "$gdir" && mkdir -p "$gdir" || exit 1
 if [ -n "$guide_only" ]; then
 	echo "1..2"
-	sh scripts/harness/install-deps.sh quilt python3 >&2 || exit 1
+	sh scripts/harness/install-deps.sh $guide_packages >&2 || exit 1
 	result guide_snippet_debian_series guide_debian_series
 	result guide_snippet_debian_abi guide_debian_abi "$guide_only"
 	exit 0
@@ -287,8 +290,7 @@ cases="$("$init" --cases "$suite") no_kernel_reports" || exit 1
 echo "1..$(($(echo $cases | wc -w) + 8))"
 # The cell's own packages too: make installs them only when it
 # configures the cell.
-sh scripts/harness/install-deps.sh $packages \
-	$(sh scripts/harness/field.sh tests/cells/distro.config packages) >&2 || exit 1
+sh scripts/harness/install-deps.sh $packages $(field "$cell" packages) >&2 || exit 1
 rm -f "$dir/ready"
 start=$(date +%s)
 result bindeb_pkg_builds_image_and_headers

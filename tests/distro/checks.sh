@@ -94,15 +94,19 @@ depmod_symvers() {
 		fail "depmod -e missed a changed CRC"
 }
 
-# wait_for FILE TEXT: FILE holds TEXT within 30 s.
-wait_for() {
+# wait_until WHAT COMMAND...: COMMAND succeeds within 30 s.
+wait_until() {
+	what=$1
+	shift
 	i=0
-	while [ "$(cat "$1" 2>/dev/null)" != "$2" ]; do
+	until "$@"; do
 		i=$((i + 1))
-		[ $i -le 300 ] || fail "$1 is not $2 after 30 s"
+		[ $i -le 300 ] || fail "$what: not after 30 s"
 		sleep 0.1
 	done
 }
+holds() { [ "$(cat "$1" 2>/dev/null)" = "$2" ]; }
+gone() { [ ! -e "$1" ]; }
 
 # The live patch calls test_gpl_future_add() from /proc/cmdline's show
 # function while enabled; disabled and removed, /proc/cmdline is the
@@ -111,16 +115,11 @@ livepatch() {
 	lp=/sys/kernel/livepatch/gplf_livepatch
 	patched='gplf_livepatch: test_gpl_future_add(2, 3) = 5'
 	modprobe gplf_livepatch || fail "modprobe gplf_livepatch failed"
-	wait_for "$lp/enabled" 1
-	wait_for "$lp/transition" 0
+	wait_until "$lp/enabled is 1" holds "$lp/enabled" 1
+	wait_until "$lp/transition is 0" holds "$lp/transition" 0
 	[ "$(cat /proc/cmdline)" = "$patched" ] || fail "/proc/cmdline: $(cat /proc/cmdline)"
 	echo 0 >"$lp/enabled" || fail "cannot disable"
-	i=0
-	while [ -e "$lp" ]; do
-		i=$((i + 1))
-		[ $i -le 300 ] || fail "$lp still there 30 s after disabling"
-		sleep 0.1
-	done
+	wait_until "$lp gone after disabling" gone "$lp"
 	grep -q 'suite=distro' /proc/cmdline || fail "/proc/cmdline still patched: $(cat /proc/cmdline)"
 	modprobe -r gplf_livepatch || fail "modprobe -r gplf_livepatch failed"
 }
