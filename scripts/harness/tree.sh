@@ -27,6 +27,10 @@ make_repo() {
 	echo "tree: extracting $tarball into $repo" >&2
 	tar -C "$repo" --strip-components=1 -xf "$tarball" || die "cannot extract $tarball"
 	git_ "$repo" init -q
+	# The repository is a build product: git add's 80000 loose objects
+	# would make the commit start a background "git gc --auto", whose
+	# repack competes with the kernel builds for minutes.
+	git_ "$repo" config gc.auto 0
 	git_ "$repo" add --force --all
 	git_ "$repo" commit -q -m "$(basename "$tarball") pristine"
 	git_ "$repo" tag pristine
