@@ -225,15 +225,25 @@ $(KO_FUZZ): tests/mangle/ko-fuzz.c tests/mangle/ko-mutate.h tests/mangle/tool-fa
 # The guest init, one per architecture, with nolibc and the tree's own
 # UAPI headers: no libc or headers for ARCH needed.  The x86_64 one also
 # runs on the host: "init --cases SUITE" lists a suite's cases.
+# A base whose nolibc lacks what the init uses names, as "init-base:",
+# the base whose init it boots (UAPI headers are backward compatible).
 NOLIBC	:= $(SRC)/tools/include/nolibc
+INIT_BASE := $(or $(call field,tests/bases/$(BASE),init-base),$(BASE))
 $(BB)/hdr-%.stamp: $(BB)/tree.stamp | $(B)/deps-%.stamp
 	@sh scripts/harness/kmake.sh $* $(SRC) $(BB)/hdr-$* headers
 	@touch $@
+ifeq ($(INIT_BASE),$(BASE))
 $(BB)/init-%: tests/init/init.c tests/mangle/ko-mutate.h $(BB)/hdr-%.stamp | $(B)/deps-%.stamp
 	$(cross.$*)gcc $(cflags.$*) -Os -static -nostdlib -fno-stack-protector \
 		-fno-asynchronous-unwind-tables -Wall -Wextra -Wno-unused-parameter -Werror \
 		-include $(NOLIBC)/nolibc.h -I $(NOLIBC) -I $(BB)/hdr-$*/usr/include \
 		-o $@ $< -lgcc
+else
+$(B)/$(INIT_BASE)/init-%: FORCE
+	@$(MAKE) -s BASE=$(INIT_BASE) $@
+$(BB)/init-%: $(B)/$(INIT_BASE)/init-%
+	@cp $< $@
+endif
 
 # BB/CELL/SUITE.cpio.gz: the initramfs of one suite; BB/CELL/image and
 # BB/CELL/cell.config tell the runner what to boot and how.
