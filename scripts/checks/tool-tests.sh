@@ -60,14 +60,16 @@ kerneldoc_functions() {
 }
 
 # An older kernel-doc knows no _NS export macro at all (6.1's:
-# EXPORT_SYMBOL_NS() neither), so ns_fn is internal there.  Its parser
-# is scripts/kernel-doc, or on newer kernels a Python package.
+# EXPORT_SYMBOL_NS() neither), so ns_fn is internal there.  Whether it
+# does is read from the pristine tree, not the series' (which could drop
+# it); its parser is scripts/kernel-doc, or on newer kernels a Python
+# package.
 kerneldoc_counts_future_exports() {
 	exp=$(kerneldoc_functions -export)
 	int=$(kerneldoc_functions -internal)
 	want_exp="detached_fn future_fn ns_fn plain_fn " want_int="local_fn "
-	grep -rqs 'EXPORT_SYMBOL_NS' "$tree/scripts/kernel-doc" "$tree/scripts/lib/kdoc" \
-		"$tree/tools/lib/python/kdoc" ||
+	git -C "$tree" grep -q 'EXPORT_SYMBOL_NS' pristine -- scripts/kernel-doc \
+		scripts/lib/kdoc tools/lib/python/kdoc ||
 		want_exp="detached_fn future_fn plain_fn " want_int="local_fn ns_fn "
 	[ "$exp" = "$want_exp" ] && [ "$int" = "$want_int" ] ||
 		{ echo "-export: $exp; -internal: $int"; return 1; }

@@ -27,14 +27,18 @@ make_repo() {
 	echo "tree: extracting $tarball into $repo" >&2
 	tar -C "$repo" --strip-components=1 -xf "$tarball" || die "cannot extract $tarball"
 	git_ "$repo" init -q
-	# The repository is a build product: git add's 80000 loose objects
-	# would make the commit start a background "git gc --auto", whose
-	# repack competes with the kernel builds for minutes.
-	git_ "$repo" config gc.auto 0
+	no_auto_gc
 	git_ "$repo" add --force --all
 	git_ "$repo" commit -q -m "$(basename "$tarball") pristine"
 	git_ "$repo" tag pristine
 	echo "$source" >"$repo.source"
+}
+
+# The repository is a build product: git add's 80000 loose objects
+# would make a commit start a background "git gc --auto", whose repack
+# competes with the kernel builds for minutes.
+no_auto_gc() {
+	git_ "$repo" config gc.auto 0
 }
 
 # worktree DIR: DIR as a worktree of the repository, detached anywhere.
@@ -70,6 +74,7 @@ tarball=$(sh scripts/harness/get-source.sh "tests/bases/$base" "$build") || exit
 source="$tarball $(stat -c '%s %Y' "$tarball")"
 [ "$(cat "$repo.source" 2>/dev/null)" = "$source" ] &&
 	git_ "$repo" rev-parse -q --verify pristine >/dev/null 2>&1 || make_repo
+no_auto_gc
 
 commit=pristine
 [ "$count" = 0 ] || { apply; commit=$(git_ "$scratch" rev-parse HEAD); }
