@@ -1,25 +1,3 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A Proprietary module binding gplf_asm_exporter's assembly future-GPL export. */
-#include <linux/module.h>
-#include "gplf_asm.h"
-
-static int __init gplf_asm_prop_init(void)
-{
-	int sum = gplf_asm_add(20, 22);
-
-	if (sum != 42) {
-		pr_err("gplf_asm_prop: gplf_asm_add(20, 22) = %d\n", sum);
-		return -EINVAL;
-	}
-	pr_info("gplf_asm_prop: future-GPL values ok\n");
-	return 0;
-}
-module_init(gplf_asm_prop_init);
-
-static void __exit gplf_asm_prop_exit(void)
-{
-}
-module_exit(gplf_asm_prop_exit);
-
-MODULE_DESCRIPTION("Binds an assembly EXPORT_SYMBOL_GPL_FUTURE symbol of a module");
+#include "gplf_asm_user.h"
 MODULE_LICENSE("Proprietary");
