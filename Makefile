@@ -104,8 +104,10 @@ HOST_CELLS := $(sort $(CHECK_CELLS) $(filter debug,$(CELLS_RUN)))
 # BB/VAR.var holds its value, rewritten (when the Makefile is read) only
 # when the value changes.
 VARS	:= STRESS_CYCLES HOST_CELLS BISECT_FROM
-$(foreach v,$(VARS),$(shell mkdir -p $(BB) && echo '$($(v))' | cmp -s - $(BB)/$(v).var || \
-	echo '$($(v))' > $(BB)/$(v).var))
+# Not in a sub-make that only builds another base's init (INIT_ONLY): its
+# variables are this run's, not that base's documents'.
+$(if $(INIT_ONLY),,$(foreach v,$(VARS),$(shell mkdir -p $(BB) && echo '$($(v))' | cmp -s - $(BB)/$(v).var || \
+	echo '$($(v))' > $(BB)/$(v).var)))
 SUITES	:= $(filter-out demo reports bench selftests distro,$(patsubst tests/suite/%.t,%,$(wildcard tests/suite/*.t)))
 # The KTAP documents a cell leaves: one per suite, or one per check of
 # its record (scripts/checks/NAME-tests.sh) for a cell that does not boot.
@@ -241,7 +243,7 @@ $(BB)/init-%: tests/init/init.c tests/mangle/ko-mutate.h $(BB)/hdr-%.stamp | $(B
 		-o $@ $< -lgcc
 else
 $(B)/$(INIT_BASE)/init-%: FORCE
-	@$(MAKE) -s BASE=$(INIT_BASE) $@
+	@$(MAKE) -s BASE=$(INIT_BASE) INIT_ONLY=1 $@
 $(BB)/init-%: $(B)/$(INIT_BASE)/init-%
 	@cp $< $@
 endif
