@@ -103,6 +103,17 @@ if readelf -h "$dir/gplf_prop.ko" | grep -q 'Class: *ELF64'; then
 		kept nobits_versions gplf_prop.ko 'shdr[__versions]+0x4:set32=0x8' \
 			"shdr[__versions]$past"
 	fi
+	# The symbol string table and .gnu.linkonce.this_module made NOBITS
+	# likewise, the latter 8 bytes shorter or longer than struct module,
+	# and its relocations' section named as it is (".rela" skipped): two
+	# sections of that name.  6.4 and 6.13 refuse them, 6.1's series
+	# does too.
+	kept nobits_strtab gplf_prop.ko 'shdr[.strtab]+0x4:set32=0x8' "shdr[.strtab]$past"
+	kept nobits_this_module gplf_prop.ko 'shdr[.gnu.linkonce.this_module]+0x4:set32=0x8' \
+		"shdr[.gnu.linkonce.this_module]$past"
+	kept this_module_short gplf_prop.ko 'shdr[.gnu.linkonce.this_module]+0x20:add32=0xfffffff8'
+	kept this_module_long gplf_prop.ko 'shdr[.gnu.linkonce.this_module]+0x20:add32=0x8'
+	kept this_module_twice gplf_prop.ko 'shdr[.rela.gnu.linkonce.this_module]+0x0:add32=0x5'
 	# The first 16 bytes of the series' fields in struct module (the
 	# 6.12 table's count and symbols, 7.3's record pointer), set by the
 	# file (fill.t's copies set every byte of them to 0xff).

@@ -75,6 +75,41 @@ log 1 must have contents
 nofile /sys/module/gplf_prop
 end
 
+# The symbol string table and .gnu.linkonce.this_module NOBITS, the
+# latter 8 bytes shorter or longer than struct module, and two sections
+# of its name: the symbols' names and struct module are read from the
+# file, and a module built against a smaller struct module would have
+# the series' fields written past its own (mainline refuses them since
+# 6.13 and 6.4; the 6.1 series does too, patches 7 and 8).
+case nobits_strtab
+needs CONFIG_64BIT=y
+insmod ENOEXEC gplf_fuzz_nobits_strtab.ko
+log 1 Invalid ELF symbol string table type: 8
+nofile /sys/module/gplf_prop
+end
+
+case nobits_this_module
+needs CONFIG_64BIT=y
+insmod ENOEXEC gplf_fuzz_nobits_this_module.ko
+log 1 gplf_prop: .gnu.linkonce.this_module section must have a size set
+nofile /sys/module/gplf_prop
+end
+
+case this_module_of_another_size
+needs CONFIG_64BIT=y
+insmod ENOEXEC gplf_fuzz_this_module_short.ko
+insmod ENOEXEC gplf_fuzz_this_module_long.ko
+log 2 gplf_prop: .gnu.linkonce.this_module section size must match
+nofile /sys/module/gplf_prop
+end
+
+case this_module_twice
+needs CONFIG_64BIT=y
+insmod ENOEXEC gplf_fuzz_this_module_twice.ko
+log 1 gplf_prop: Exactly one .gnu.linkonce.this_module section must exist.
+nofile /sys/module/gplf_prop
+end
+
 # The series' fields of struct module as the file has them, set
 # (.gnu.linkonce.this_module): the loader sets each itself, so the
 # module loads, warns and records as the original does.
