@@ -94,19 +94,27 @@ depmod_symvers() {
 		fail "depmod -e missed a changed CRC"
 }
 
-# wait_until WHAT COMMAND...: COMMAND succeeds within 30 s.
+# wait_until WHAT CHECK PATH...: CHECK PATH... succeeds within 30 s; if
+# not, say what PATH is then.
 wait_until() {
 	what=$1
 	shift
 	i=0
 	until "$@"; do
 		i=$((i + 1))
-		[ $i -le 300 ] || fail "$what: not after 30 s"
+		[ $i -le 300 ] || fail "$what: not after 30 s ($(found "$2"))"
 		sleep 0.1
 	done
 }
 holds() { [ "$(cat "$1" 2>/dev/null)" = "$2" ]; }
 gone() { [ ! -e "$1" ]; }
+found() {
+	if [ -d "$1" ]; then
+		echo "$1 exists"
+	else
+		echo "$1: $(cat "$1" 2>&1)"
+	fi
+}
 
 # The live patch calls test_gpl_future_add() from /proc/cmdline's show
 # function while enabled; disabled and removed, /proc/cmdline is the
