@@ -453,7 +453,7 @@ $(BB)/distro-guide.ktap: $(BB)/distro/obj/.config $(BB)/modversions/kernel.stamp
 
 CHECKPATCH_EXPECTED := tests/series/$(if $(filter 6.12,$(BASE)),,$(BASE)/)checkpatch.expected
 $(BB)/series.ktap: $(SERIES) $(CHECKPATCH_EXPECTED) scripts/checks/check-series.sh \
-		$(wildcard scripts/harness/*) | $(B)/deps.stamp
+		$(wildcard scripts/harness/*) $(BB)/tree.stamp | $(B)/deps.stamp
 	@mkdir -p $(@D)
 	@echo "  CHECK   series: git am, quilt, format, checkpatch"
 	@sh scripts/checks/check-series.sh $(BASE) $(B) $(CHECKPATCH_EXPECTED) > $@

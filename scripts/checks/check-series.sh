@@ -6,16 +6,18 @@
 # the same tree, every patch is in git format-patch form with a Subject
 # "[PATCH n/m]" and a Signed-off-by, the cover letter announces m patches
 # and their diffstat, and checkpatch --strict (from the patched tree)
-# finds only what EXPECTED lists.  Both trees are worktrees of the base's
-# repository (tree.sh), under BUILD/BASE/series/: git am applies the
-# series in one, quilt in the other.
+# finds only what EXPECTED lists, run from BUILD/BASE/linux, the patched
+# tree the kernels are built from.  git am applies the series in the
+# base's repository (tree.sh, commit tagged series-am); quilt applies it
+# to pristine copies of the files it touches, under BUILD/BASE/series/
+# (patch reads no other file: a whole tree would only cost a checkout).
 set -u
 
 base=$1 build=$2 expected=$(realpath "$3") out=$2/$1/series
 desc=tests/bases/$base
 series=$(realpath "$(sh scripts/harness/field.sh "$desc" series)")
 patchdir=$(realpath "$(sh scripts/harness/field.sh "$desc" patches)")
-dir=$out/am
+repo=$build/$base/git dir=$build/$base/linux
 . scripts/harness/ktap-lib.sh
 
 patches=$(sh scripts/harness/series.sh "$base")
@@ -23,14 +25,31 @@ total=$(echo "$patches" | wc -l)
 cover=$patchdir/0000-cover-letter.patch
 
 git_am_applies_series() {
-	git -C "$dir" tag -d series-am >/dev/null 2>&1
-	sh scripts/harness/tree.sh "$base" "$build" "$dir" >"$tmp/am" || return 1
-	git -C "$dir" tag -f series-am "$(cat "$tmp/am")" >/dev/null
+	git -C "$repo" tag -d series-am >/dev/null 2>&1
+	sh scripts/harness/tree.sh "$base" "$build" - >"$tmp/am" || return 1
+	git -C "$repo" tag -f series-am "$(cat "$tmp/am")" >/dev/null
 }
 
-# quilt on another pristine worktree, so the git am result stays.
+# files COMMIT: the files the series touches that COMMIT has, one per
+# line (paths, not patterns: xargs, --literal-pathspecs).
+files() {
+	for p in $patches; do git apply --numstat "$p"; done | cut -f3 | sort -u >"$tmp/touched"
+	[ -s "$tmp/touched" ] || { echo "the series touches no file" >&2; return 1; }
+	! grep -F ' => ' "$tmp/touched" >&2 || { echo "a patch renames a file" >&2; return 1; }
+	tr '\n' '\0' <"$tmp/touched" |
+		xargs -0 git -C "$repo" --literal-pathspecs ls-tree -r --name-only "$1" --
+}
+
+# export_files COMMIT DIR: COMMIT's copies of the files the series
+# touches, checked out through an index of COMMIT's own.
+export_files() {
+	rm -rf "$2" && mkdir -p "$2" && files "$1" >"$tmp/files" || return 1
+	GIT_INDEX_FILE=$tmp/index git -C "$repo" read-tree "$1" &&
+		GIT_INDEX_FILE=$tmp/index git -C "$repo" checkout-index --prefix="$2/" --stdin <"$tmp/files"
+}
+
 quilt_applies_without_fuzz_or_offset() {
-	sh scripts/harness/tree.sh "$base" "$build" "$out/quilt" 0 >/dev/null || return 1
+	export_files pristine "$out/quilt" || return 1
 	(cd "$out/quilt" && QUILT_PATCHES=$patchdir QUILT_SERIES=$series \
 		QUILT_PC=.pc quilt push -a --fuzz=0) >"$tmp/quilt.log" 2>&1 ||
 		{ cat "$tmp/quilt.log"; return 1; }
@@ -40,9 +59,10 @@ quilt_applies_without_fuzz_or_offset() {
 	fi
 }
 
+# Contents and modes (git diff), quilt's own state aside.
 quilt_and_git_am_agree() {
-	git -C "$out/quilt" add --force --all -- . ':!.pc' &&
-		git -C "$out/quilt" diff --cached --stat --exit-code series-am
+	export_files series-am "$out/am" && rm -rf "$out/quilt/.pc" &&
+		git diff --no-index --exit-code --stat "$out/am" "$out/quilt"
 }
 
 # patch_format FILE N: From/Date/Subject "[PATCH N/total]", a message of
@@ -73,7 +93,7 @@ cover_letter_matches_series() {
 	zero=$(printf "%0${#total}d" 0)
 	grep -q "^Subject: \[PATCH $zero/$total\] " "$cover" ||
 		{ echo "$cover: Subject is not \"[PATCH $zero/$total] ...\""; return 1; }
-	want=$(git -C "$dir" diff --shortstat pristine series-am | sed 's/^ *//')
+	want=$(git -C "$repo" diff --shortstat pristine series-am | sed 's/^ *//')
 	grep -qxF " $want" "$cover" || { echo "$cover: diffstat is not \"$want\""; return 1; }
 }
 
@@ -83,7 +103,13 @@ checkpatch_counts() {
 	sed -n 's/^total: \([0-9]*\) errors, \([0-9]*\) warnings, \([0-9]*\) checks.*/\1 \2 \3/p' "$tmp/cp.log"
 }
 
+# checkpatch runs from the patched tree the kernels are built from: it
+# must hold what git am made, unchanged.
 checkpatch_as_expected() {
+	[ "$(git -C "$dir" rev-parse -q --verify HEAD^{tree})" = \
+		"$(git -C "$repo" rev-parse -q --verify series-am^{tree})" ] &&
+		git -C "$dir" diff --quiet HEAD ||
+		{ echo "$dir does not hold the series as git am applies it"; return 1; }
 	status=0
 	for p in $patches; do
 		got=$(checkpatch_counts "$p")

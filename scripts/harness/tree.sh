@@ -3,11 +3,12 @@
 #
 # Make DEST a git worktree of BASE's pristine repository holding the
 # first COUNT patches of BASE's series (all by default, 0 for none), and
-# print the commit.  The repository, BUILD/BASE/git, is made from the
-# tarball the base's record names (get-source.sh), committed and tagged
-# "pristine", and made again when the record names another tarball;
-# every tree the harness builds (check, bisect, bench, series review) is
-# a worktree of it.  The patches are applied with git am (whitespace
+# print the commit; with DEST "-", only make and print the commit (the
+# series review's git am).  The repository, BUILD/BASE/git, is made from
+# the tarball the base's record names (get-source.sh), committed and
+# tagged "pristine", and made again when the record names another
+# tarball; every tree the harness builds (check, bisect, bench) is a
+# worktree of it.  The patches are applied with git am (whitespace
 # errors are errors) in a scratch worktree, then DEST is checked out at
 # the result: git rewrites only the files that differ, so after an edit
 # to one patch only what that patch touches is rebuilt.  Debian's
@@ -78,6 +79,7 @@ no_auto_gc
 
 commit=pristine
 [ "$count" = 0 ] || { apply; commit=$(git_ "$scratch" rev-parse HEAD); }
+[ "$dest" != - ] || { git_ "$repo" rev-parse "$commit"; exit 0; }
 
 worktree "$dest"
 git_ "$dest" checkout -q -f --detach "$commit"
