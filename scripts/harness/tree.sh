@@ -43,8 +43,12 @@ no_auto_gc() {
 }
 
 # worktree DIR: DIR as a worktree of the repository, detached anywhere.
+# Paths are compared resolved: the same build directory reached through
+# a symbolic link is the same repository, whose worktree must not be
+# removed and made again under a build that reads it.
 worktree() {
-	[ "$(git -C "$1" rev-parse --git-common-dir 2>/dev/null)" = "$repo/.git" ] && return
+	[ "$(realpath -q "$(git -C "$1" rev-parse --git-common-dir 2>/dev/null)")" = \
+		"$(realpath "$repo/.git")" ] && return
 	rm -rf "$1"
 	git_ "$repo" worktree prune
 	git_ "$repo" worktree add -q -f --detach "$1" pristine
