@@ -180,6 +180,14 @@ $(BB)/%/kernel.stamp: $(BB)/%/obj/.config
 		$$(grep -q '^CONFIG_MODULES=y' $(BB)/$*/obj/.config && echo modules)
 	@touch $@
 
+# The second check cell's kernel after the first's, when a run builds
+# both: it then finds most of the first one's objects in ccache (the
+# same sources and flags; only the configuration differs), where two
+# builds side by side from an empty cache both compile everything.
+ifneq ($(filter modversions,$(CELLS_RUN)),)
+$(BB)/nomodversions/kernel.stamp: | $(BB)/modversions/kernel.stamp
+endif
+
 # The test modules: sources copied when they differ (kbuild then rebuilds
 # only what changed), modpost rerun every time (its warnings are checked),
 # then the copies the suites load, some rewritten or broken on purpose.
