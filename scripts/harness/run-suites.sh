@@ -15,8 +15,8 @@
 #                 loaded); each boot's KTAP is a subtest of the case, and
 #                 no_kernel_reports passes only if it passed in every boot
 #
-# The kernel command line is the console, suite=SUITE, the suite's
-# "# cmdline:" record, stress_cycles=$STRESS_CYCLES when set and
+# The kernel command line is the console, the architecture's and the
+# suite's "# cmdline:" records, suite=SUITE, stress_cycles=$STRESS_CYCLES when set and
 # $GUEST_CMDLINE; the timeout is the suite's "# timeout:" record or 180 s,
 # the guest's memory its "# memory:" record (MiB) or 256.
 # KVM is used only when a probe boot showed it works (the answer is kept
@@ -42,10 +42,11 @@ field() { sh scripts/harness/field.sh "$@"; }
 # $dir's kernel and the suite's initramfs; the command goes to CMDFILE.
 qemu() {
 	cmdfile=${4:-/dev/null}
+	append="console=$(field "$arch" console) $(field "$arch" cmdline) loglevel=3 panic=-1 oops=panic $3"
 	set -- timeout --foreground -k 5 "$1" $(field "$arch" qemu) $2 \
 		-m "$memory" -smp "${QEMU_SMP:-2}" -display none -monitor none -serial stdio \
 		-no-reboot ${QEMU_EXTRA:-} -kernel "$dir/image" -initrd "$dir/$suite.cpio.gz" \
-		-append "console=$(field "$arch" console) loglevel=3 panic=-1 oops=panic $3"
+		-append "$append"
 	# Quoted, so that the line can be pasted into a shell.
 	printf "'%s' " "$@" | sed 's/ $//' >"$cmdfile"
 	echo >>"$cmdfile"
