@@ -28,7 +28,7 @@ make_repo() {
 	echo "tree: extracting $tarball into $repo" >&2
 	tar -C "$repo" --strip-components=1 -xf "$tarball" || die "cannot extract $tarball"
 	git_ "$repo" init -q
-	no_auto_gc
+	repo_config
 	git_ "$repo" add --force --all
 	git_ "$repo" commit -q -m "$(basename "$tarball") pristine"
 	git_ "$repo" tag pristine
@@ -37,9 +37,13 @@ make_repo() {
 
 # The repository is a build product: git add's 80000 loose objects
 # would make a commit start a background "git gc --auto", whose repack
-# competes with the kernel builds for minutes.
-no_auto_gc() {
+# competes with the kernel builds for minutes.  Its trees are read by
+# other tools too: mark-tests.sh links every file of one (cp -al), which
+# changes their ctime; taken for a change, that made the next checkout
+# rewrite all 80000 files under a kernel build reading them.
+repo_config() {
 	git_ "$repo" config gc.auto 0
+	git_ "$repo" config core.trustctime false
 }
 
 # worktree DIR: DIR as a worktree of the repository, detached anywhere.
@@ -79,7 +83,7 @@ tarball=$(sh scripts/harness/get-source.sh "tests/bases/$base" "$build") || exit
 source="$tarball $(stat -c '%s %Y' "$tarball")"
 [ "$(cat "$repo.source" 2>/dev/null)" = "$source" ] &&
 	git_ "$repo" rev-parse -q --verify pristine >/dev/null 2>&1 || make_repo
-no_auto_gc
+repo_config
 
 commit=pristine
 [ "$count" = 0 ] || { apply; commit=$(git_ "$scratch" rev-parse HEAD); }
