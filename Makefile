@@ -2,13 +2,14 @@
 #
 #   make          build everything and boot the demo in QEMU
 #   make check    build what is missing and run the QEMU and host suites
-#   make check-matrix  the suites on every cell
+#   make check-matrix  the suites on every cell of the base's record
 #   make check-real  Debian's non-free modules, marked for (tests/real/)
 #   make check-selftests  the kernel's module selftests, patched and pristine
 #   make check-distro  a distribution's kernel: packages, DKMS, kmod
 #   make ci       make check at full length, check-series and
-#                 check-distro's quick part (CI, within the hour cold)
-#   make ci-full  check-matrix, check-series and check-bisect
+#                 check-distro's quick part (CI, within the hour cold),
+#                 on 6.12 and 7.3
+#   make ci-full  check-matrix, check-series and check-bisect, on every base
 #   make bench    the series' cost against the unpatched kernel
 #   make audit    build scripts/gpl-future-audit (make install PREFIX=...)
 #   make fuzz     fuzz its parser for FUZZ_TIME seconds (libFuzzer, clang)
@@ -68,13 +69,22 @@ KMAKE	= sh scripts/harness/kmake.sh $(arch.$(1)) $(SRC) $(BB)/$(1)/obj
 modpost_warn = $$(grep -q '^CONFIG_TRIM_UNUSED_KSYMS=y' $(BB)/$(1)/obj/.config && echo KBUILD_MODPOST_WARN=1)
 
 # make check: the quick loop, on two cells, the stress suite at 100
-# cycles.  make ci: the same cells at full length.  ci-full: every cell.
-# Set from the goal when the Makefile is read, so that every level of
-# make sees the same values (they are inputs of documents: BB/VAR.var
+# cycles.  make ci: the same cells at full length.  ci-full: the cells
+# of the base's record.  Set from the goal (CHECK_GOAL: the top level's,
+# exported; make ci and ci-full name theirs to the sub-make of each base)
+# and the base's record when the Makefile is read, so that every level
+# of make sees the same values (they are inputs of documents: BB/VAR.var
 # below).
+ifeq ($(MAKELEVEL)$(filter command line,$(origin CHECK_GOAL)),0)
+CHECK_GOAL := $(firstword $(filter ci ci-full check-matrix,$(MAKECMDGOALS)))
+endif
+export CHECK_GOAL
 CHECK_CELLS := modversions nomodversions
-MATRIX	:= $(CELLS)
-ifneq ($(filter ci,$(MAKECMDGOALS)),)
+# The cells a base's series is tested on: its record's "cells:", else
+# every cell.
+MATRIX	:= $(or $(call field,tests/bases/$(BASE),cells),$(CELLS))
+$(if $(filter-out $(CELLS),$(MATRIX)),$(error tests/bases/$(BASE): no such cell: $(filter-out $(CELLS),$(MATRIX))))
+ifeq ($(CHECK_GOAL),ci)
 # make ci must fit the hour on a new machine (2 cores, empty ccache):
 # each base's two kernels, its series review and its suites take 20 to
 # 25 minutes there (46.6 for both, measured cold).  Every other cell is
@@ -83,14 +93,15 @@ ifneq ($(filter ci,$(MAKECMDGOALS)),)
 # fetched and built) and the rest.
 CELLS_RUN ?= $(CHECK_CELLS)
 STRESS_CYCLES ?= 1000
-# distro-guide: the part of make check-distro that fits.
-CHECK_EXTRA ?= series distro-guide
+# distro-guide: the part of make check-distro that fits, on a base with
+# the distro cell.
+CHECK_EXTRA ?= series $(if $(filter distro,$(MATRIX)),distro-guide)
 endif
-ifneq ($(filter ci-full check-matrix,$(MAKECMDGOALS)),)
+ifneq ($(filter ci-full check-matrix,$(CHECK_GOAL)),)
 CELLS_RUN ?= $(MATRIX)
 STRESS_CYCLES ?= 1000
 endif
-ifneq ($(filter ci-full,$(MAKECMDGOALS)),)
+ifeq ($(CHECK_GOAL),ci-full)
 CHECK_EXTRA ?= series bisect
 endif
 CELLS_RUN ?= $(CHECK_CELLS)
@@ -127,7 +138,7 @@ export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
 .PHONY: all demo check check-series check-bisect check-real check-selftests check-distro
-.PHONY: check-matrix ci ci-full
+.PHONY: check-matrix ci ci-full check-documents
 .PHONY: bench build deps clean audit install fuzz fuzz-guest audit-scale impact FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -487,15 +498,19 @@ CHECK_KTAPS = $(HOST_KTAPS) $(call ktaps,$(CELLS_RUN)) $(foreach e,$(CHECK_EXTRA
 check:
 	$(call run-report,$(CHECK_KTAPS))
 
-# make ci and ci-full cover every base of CI_BASES, one after the other
-# (each base's documents under build/BASE/), with one report over all.
+# make ci covers the bases of CI_BASES, ci-full every base, one after
+# the other (each base's documents under build/BASE/, its cells as the
+# goal and its record say), with one report over all.  Each base's
+# sub-make lists its documents in build/BASE/documents first: a base
+# that lists none has its list counted as a missing document.
 CI_BASES := 6.12 7.3
+ALL_BASES := $(notdir $(wildcard tests/bases/*))
 check-documents:
+	@$(file >$(BB)/documents,$(CHECK_KTAPS))
 	@$(call run,$(CHECK_KTAPS))
-# The variables the goal set above, for a sub-make.
-GOAL_VARS = CELLS_RUN="$(CELLS_RUN)" STRESS_CYCLES=$(STRESS_CYCLES) CHECK_EXTRA="$(CHECK_EXTRA)"
-each-base = @for b in $(CI_BASES); do $(MAKE) -s BASE=$$b check-documents $(GOAL_VARS); done; \
-	$(REPORT) $(foreach b,$(CI_BASES),$(subst $(BB)/,$(B)/$(b)/,$(CHECK_KTAPS)))
+each-base = @for b in $(1); do rm -f $(B)/$$b/documents; \
+		$(MAKE) -s BASE=$$b CHECK_GOAL=$@ check-documents; done; \
+	$(REPORT) $$(for b in $(1); do cat $(B)/$$b/documents 2>/dev/null || echo $(B)/$$b/documents; done)
 
 check-series:
 	$(call run-report,$(BB)/series.ktap)
@@ -512,22 +527,19 @@ check-selftests:
 check-distro:
 	$(call run-report,$(BB)/distro/distro-tests.ktap)
 
-# make check with the variables the goal set above.
-check-with = @$(MAKE) -s check $(GOAL_VARS)
-
 check-matrix:
-	$(check-with)
+	$(call run-report,$(CHECK_KTAPS))
 
 # What CI runs, within the hour on a new machine (empty ccache): on each
-# base, make check at full length, the series review and the quick part
-# of check-distro.
+# base of CI_BASES, make check at full length, the series review and the
+# quick part of check-distro.
 ci:
-	$(each-base)
+	$(call each-base,$(CI_BASES))
 
-# Everything, run before an issue is resolved: on each base, every cell,
-# the series review and the bisect.
+# Everything, run before an issue is resolved: on every base, the cells
+# of its record, the series review and the bisect.
 ci-full:
-	$(each-base)
+	$(call each-base,$(ALL_BASES))
 
 # What the series costs, patched vs pristine (Documentation/benchmarks.md).
 # Several minutes, so not part of ci.
