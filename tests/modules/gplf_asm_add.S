@@ -2,14 +2,17 @@
 /*
  * A future-GPL export from assembly: gplf_asm_add(a, b) returns a + b on
  * each architecture the cells build.  Assembly exports take their macros
- * from <linux/export.h> since 6.5, from <asm/export.h> before.
+ * from <linux/export.h> since 6.5, from <asm-generic/export.h> before:
+ * <asm/export.h>, which wraps it, exists only on the architectures whose
+ * Kbuild lists it (x86, not arm64, whose assembly gets it through
+ * <asm/assembler.h>).
  */
 #include <linux/version.h>
 #include <linux/linkage.h>
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
 #include <linux/export.h>
 #else
-#include <asm/export.h>
+#include <asm-generic/export.h>
 #endif
 
 	.text
