@@ -89,10 +89,9 @@ ifeq ($(CHECK_GOAL),ci)
 # each base's two kernels, its series review and its suites take 17 to
 # 20 minutes there (55 for the three bases, packages installed too,
 # measured cold; a slower machine of the kind took 46.6 for two).
-# Every other cell is
-# ci-full's: the debug kernel (a third kernel, 20 minutes to build and
-# boot each base), real (two more kernels, Debian's nvidia and wl
-# fetched and built) and the rest.
+# Every other cell is ci-full's: the debug kernel (a third kernel, 20
+# minutes to build and boot each base), real (two more kernels,
+# Debian's nvidia and wl fetched and built) and the rest.
 CELLS_RUN ?= $(CHECK_CELLS)
 STRESS_CYCLES ?= 1000
 # distro-guide: the part of make check-distro that fits, on a base with
