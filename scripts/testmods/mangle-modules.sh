@@ -114,6 +114,14 @@ if readelf -h "$dir/gplf_prop.ko" | grep -q 'Class: *ELF64'; then
 	kept this_module_short gplf_prop.ko 'shdr[.gnu.linkonce.this_module]+0x20:add32=0xfffffff8'
 	kept this_module_long gplf_prop.ko 'shdr[.gnu.linkonce.this_module]+0x20:add32=0x8'
 	kept this_module_twice gplf_prop.ko 'shdr[.rela.gnu.linkonce.this_module]+0x0:add32=0x5'
+	# Section alignments and sizes the layout cannot hold: an alignment
+	# that is not a power of two (found as mutant 1470 of run 1 on 6.1,
+	# arm64, on __kcrctab: the module loaded with its name overwritten),
+	# one of 2^40, and a 4 GiB .bss.
+	kept align_not_power_of_two gplf_mangle.ko \
+		'shdr[__ksymtab]+0x30:set64=0xffffffffffffffff'
+	kept align_huge gplf_mangle.ko 'shdr[__ksymtab]+0x30:set64=0x10000000000'
+	kept bss_huge gplf_mangle.ko 'shdr[.bss]+0x20:set64=0x100000000'
 	# The first 16 bytes of the series' fields in struct module (the
 	# 6.12 table's count and symbols, 7.3's record pointer), set by the
 	# file (fill.t's copies set every byte of them to 0xff).

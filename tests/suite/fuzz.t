@@ -110,6 +110,32 @@ log 1 gplf_prop: Exactly one .gnu.linkonce.this_module section must exist.
 nofile /sys/module/gplf_prop
 end
 
+# Sections the layout cannot hold (the loader patch "refuse section
+# alignments and sizes the layout cannot hold"): an alignment that is
+# not a power of two, which ALIGN() rounds down, laying __ksymtab over
+# struct module; one of 2^40, past the memory allocated; a 4 GiB .bss,
+# whose size wraps the region's.
+case section_alignment_not_a_power_of_two
+needs CONFIG_64BIT=y
+insmod ENOEXEC gplf_fuzz_align_not_power_of_two.ko
+log 1 Invalid ELF section alignment in module (section
+nofile /sys/module/gplf_mangle
+end
+
+case section_alignment_past_the_layout
+needs CONFIG_64BIT=y
+insmod ENOEXEC gplf_fuzz_align_huge.ko
+log 1 Invalid ELF section size in module (section
+nofile /sys/module/gplf_mangle
+end
+
+case nobits_section_past_the_layout
+needs CONFIG_64BIT=y
+insmod ENOEXEC gplf_fuzz_bss_huge.ko
+log 1 Invalid ELF section size in module (section
+nofile /sys/module/gplf_mangle
+end
+
 # The series' fields of struct module as the file has them, set
 # (.gnu.linkonce.this_module): the loader sets each itself, so the
 # module loads, warns and records as the original does.
