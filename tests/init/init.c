@@ -106,6 +106,7 @@ static int kmsg_lost;		/* records overwritten before we read them */
 static char reports[4096];	/* the first report records since boot */
 static size_t reports_len;
 static int nr_reports;
+static char printk_levels[64];	/* /proc/sys/kernel/printk at boot */
 
 static const struct {
 	const char *name;
@@ -433,6 +434,21 @@ static int write_file(const char *path, const char *text)
 	if (fd >= 0)
 		close(fd);
 	return got;
+}
+
+#define PRINTK_LEVELS	"/proc/sys/kernel/printk"
+
+/*
+ * A kernel report turns the console verbose (console_verbose()), and
+ * any message after it, a late device probe's say, then lands on the
+ * serial console the KTAP lines share, in the middle of one (seen on
+ * reports.t's debug boot).  The reports are read from /dev/kmsg: put
+ * the console's loglevel back as the boot set it ("loglevel=").
+ */
+static void quiet_console(void)
+{
+	if (printk_levels[0])
+		write_file(PRINTK_LEVELS, printk_levels);
 }
 
 static int step_write(int expect, const char *path, const char *text)
@@ -1401,6 +1417,7 @@ static void run_suite(char *text, int only)
 			name = NULL;
 		} else if (!failed) {
 			failed = run_step(line);
+			quiet_console();
 		}
 	}
 	start_case_log();
@@ -1420,6 +1437,8 @@ static void setup(void)
 	kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (kmsg_fd < 0)
 		printf("# cannot open /dev/kmsg: %s\n", errno_name(errno));
+	/* Without it, printk_levels stays empty and the console as it is. */
+	read_file(PRINTK_LEVELS, printk_levels, sizeof(printk_levels));
 }
 
 /*
