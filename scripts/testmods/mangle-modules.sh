@@ -117,11 +117,13 @@ if readelf -h "$dir/gplf_prop.ko" | grep -q 'Class: *ELF64'; then
 	# Section alignments and sizes the layout cannot hold: an alignment
 	# that is not a power of two (found as mutant 1470 of run 1 on 6.1,
 	# arm64, on __kcrctab: the module loaded with its name overwritten),
-	# one of 2^40, and a 4 GiB .bss.
+	# one of 2^40 (ALIGN() truncates it to 0), and a 4 GiB .bss; and an
+	# alignment of a page, which loads.
 	kept align_not_power_of_two gplf_mangle.ko \
 		'shdr[__ksymtab]+0x30:set64=0xffffffffffffffff'
 	kept align_huge gplf_mangle.ko 'shdr[__ksymtab]+0x30:set64=0x10000000000'
 	kept bss_huge gplf_mangle.ko 'shdr[.bss]+0x20:set64=0x100000000'
+	kept align_page gplf_mangle.ko 'shdr[__ksymtab]+0x30:set64=0x1000'
 	# The first 16 bytes of the series' fields in struct module (the
 	# 6.12 table's count and symbols, 7.3's record pointer), set by the
 	# file (fill.t's copies set every byte of them to 0xff).

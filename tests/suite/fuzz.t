@@ -113,8 +113,10 @@ end
 # Sections the layout cannot hold (the loader patch "refuse section
 # alignments and sizes the layout cannot hold"): an alignment that is
 # not a power of two, which ALIGN() rounds down, laying __ksymtab over
-# struct module; one of 2^40, past the memory allocated; a 4 GiB .bss,
-# whose size wraps the region's.
+# the first sections of its region (on 6.1, where struct module is);
+# one of 2^40, which ALIGN() truncates to 0, to the same effect; a
+# 4 GiB .bss, whose size wraps its region's.  A page's alignment is
+# honoured: that module loads and unloads.
 case section_alignment_not_a_power_of_two
 needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_align_not_power_of_two.ko
@@ -125,15 +127,22 @@ end
 case section_alignment_past_the_layout
 needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_align_huge.ko
-log 1 Invalid ELF section size in module (section
+log 1 Invalid ELF section alignment in module (section
 nofile /sys/module/gplf_mangle
 end
 
 case nobits_section_past_the_layout
 needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_bss_huge.ko
-log 1 Invalid ELF section size in module (section
+log 1 Invalid ELF section sizes in module (more than
 nofile /sys/module/gplf_mangle
+end
+
+case section_alignment_of_a_page_loads
+needs CONFIG_64BIT=y
+needs CONFIG_MODULE_UNLOAD=y
+insmod ok gplf_fuzz_align_page.ko
+rmmod ok gplf_mangle
 end
 
 # The series' fields of struct module as the file has them, set
