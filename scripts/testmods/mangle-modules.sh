@@ -114,15 +114,19 @@ if readelf -h "$dir/gplf_prop.ko" | grep -q 'Class: *ELF64'; then
 	kept this_module_short gplf_prop.ko 'shdr[.gnu.linkonce.this_module]+0x20:add32=0xfffffff8'
 	kept this_module_long gplf_prop.ko 'shdr[.gnu.linkonce.this_module]+0x20:add32=0x8'
 	kept this_module_twice gplf_prop.ko 'shdr[.rela.gnu.linkonce.this_module]+0x0:add32=0x5'
-	# Section alignments and sizes the layout cannot hold: an alignment
-	# that is not a power of two (found as mutant 1470 of run 1 on 6.1,
-	# arm64, on __kcrctab: the module loaded with its name overwritten),
-	# one of 2^40 (ALIGN() truncates it to 0), and a 4 GiB .bss; and an
-	# alignment of a page, which loads.
-	kept align_not_power_of_two gplf_mangle.ko \
+	# Section alignments and sizes the layout cannot hold: 2^64 - 1
+	# (found as mutant 1470 of run 1 on 6.1, arm64, on __kcrctab: the
+	# module loaded with its name overwritten), 24, not a power of two,
+	# and 2^40 (ALIGN() truncates it to 0); a 4 GiB .bss, and .bss and
+	# .exit.data (made NOBITS) of 1.5 GiB each, within the limit one by
+	# one; and an alignment of a page, which loads.
+	kept align_all_ones gplf_mangle.ko \
 		'shdr[__ksymtab]+0x30:set64=0xffffffffffffffff'
+	kept align_24 gplf_mangle.ko 'shdr[__ksymtab]+0x30:set64=0x18'
 	kept align_huge gplf_mangle.ko 'shdr[__ksymtab]+0x30:set64=0x10000000000'
 	kept bss_huge gplf_mangle.ko 'shdr[.bss]+0x20:set64=0x100000000'
+	kept nobits_sum gplf_mangle.ko 'shdr[.bss]+0x20:set64=0x60000000' \
+		'shdr[.exit.data]+0x4:set32=0x8' 'shdr[.exit.data]+0x20:set64=0x60000000'
 	kept align_page gplf_mangle.ko 'shdr[__ksymtab]+0x30:set64=0x1000'
 	# The first 16 bytes of the series' fields in struct module (the
 	# 6.12 table's count and symbols, 7.3's record pointer), set by the

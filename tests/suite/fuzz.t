@@ -111,16 +111,19 @@ nofile /sys/module/gplf_prop
 end
 
 # Sections the layout cannot hold (the loader patch "refuse section
-# alignments and sizes the layout cannot hold"): an alignment that is
-# not a power of two, which ALIGN() rounds down, laying __ksymtab over
-# the first sections of its region (on 6.1, where struct module is);
-# one of 2^40, which ALIGN() truncates to 0, to the same effect; a
-# 4 GiB .bss, whose size wraps its region's.  A page's alignment is
-# honoured: that module loads and unloads.
+# alignments and sizes the layout cannot hold").  ALIGN() truncates an
+# alignment to the layout's unsigned int: 2^64 - 1 (the finding) rounds
+# __ksymtab's offset down to 0 or 1 and 2^40 makes it 0, over the first
+# sections of its region (on 6.1, struct module); 24 is no power of two.
+# A 4 GiB .bss wraps its region's size, and so do two NOBITS sections
+# within the limit one by one.  A page's alignment is honoured.
 case section_alignment_not_a_power_of_two
 needs CONFIG_64BIT=y
-insmod ENOEXEC gplf_fuzz_align_not_power_of_two.ko
-log 1 Invalid ELF section alignment in module (section
+insmod ENOEXEC gplf_fuzz_align_all_ones.ko
+insmod ENOEXEC gplf_fuzz_align_24.ko
+log 2 Invalid ELF section alignment in module (section
+log 1 alignment 0xffffffffffffffff)
+log 1 alignment 0x18)
 nofile /sys/module/gplf_mangle
 end
 
@@ -128,13 +131,15 @@ case section_alignment_past_the_layout
 needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_align_huge.ko
 log 1 Invalid ELF section alignment in module (section
+log 1 alignment 0x10000000000)
 nofile /sys/module/gplf_mangle
 end
 
-case nobits_section_past_the_layout
+case nobits_sections_past_the_layout
 needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_bss_huge.ko
-log 1 Invalid ELF section sizes in module (more than
+insmod ENOEXEC gplf_fuzz_nobits_sum.ko
+log 2 gplf_mangle: sections take more than 2147483647 bytes
 nofile /sys/module/gplf_mangle
 end
 
