@@ -41,7 +41,8 @@ static void lock_pair(struct mutex *first, struct mutex *second)
 /* noinline: the KASAN report then names this function, as the test expects. */
 static noinline int read_past_end(unsigned int size)
 {
-	char *buf = kmalloc(size, GFP_KERNEL);
+	/* Unsigned: the byte past the end is any value, never an error. */
+	unsigned char *buf = kmalloc(size, GFP_KERNEL);
 	int byte;
 
 	if (!buf)
