@@ -12,7 +12,8 @@
 #      build's, the future-GPL type included.
 #   2. A proprietary DKMS package (tests/distro/gplf-dkms) is built as
 #      DKMS builds it (dkms-build.sh) against the headers package only,
-#      unpacked into a scratch root: modpost warns about its future-GPL
+#      unpacked into a scratch root, through the package's
+#      /lib/modules/RELEASE/build link: modpost warns about its future-GPL
 #      imports; then it is signed and compressed in its build directory
 #      as DKMS (3.0, Debian 12's) does, the build's key standing in for
 #      the machine owner key DKMS would use.
@@ -28,15 +29,20 @@
 #      Not booted when an earlier step failed: its cases fail, saying so.
 #   5. The user guide's snippets for distribution builders
 #      (Documentation/user-guide.md, "<!-- snippet: NAME -->"), each run
-#      as the guide shows it: the series through debian/patches/series
-#      onto a pristine tree, Debian's ABI comparison (debian_linux/abi.py
-#      from the newest linux-support the machine's suites have), the
-#      kernel postinst hook and, as DKMS runs it, the DKMS post-build
-#      script with gpl-future-audit (AUDIT).
+#      as the guide shows it, and none left out: the list of marked
+#      symbols, the series through debian/patches/series onto a pristine
+#      tree, Debian's ABI comparison (debian_linux/abi.py from the newest
+#      linux-support the machine's suites have), the kernel postinst hook
+#      run by run-parts as the image package's postinst runs it and, as
+#      DKMS runs it, the DKMS post-build script with gpl-future-audit
+#      (AUDIT).
 #
-# With --guide, only the two snippets that need no distro kernel, make
-# ci's part of the check: the series through debian/patches/series, and
-# Debian's ABI comparison on SYMVERS (another cell's Module.symvers).
+# With --guide, make ci's part of the check: the cell's configuration
+# holds the options that make it a distribution's, and the snippets
+# that need no distro kernel run (the marked symbols and Debian's ABI
+# comparison on SYMVERS, another cell's Module.symvers; the series
+# through debian/patches/series).  On a base whose record does not list
+# the distro cell (6.1), the snippets only (make ci-full).
 #
 # Everything it writes stays in BUILD/BASE/distro/: the packages and
 # bindeb-pkg.log, unpacked/, dkms/, distro/ (the root), m/, guide/ (the
@@ -55,7 +61,7 @@ gdir=$dir/guide
 record=tests/bases/$base guide=Documentation/user-guide.md
 obj=$dir/obj unpacked=$dir/unpacked root=$dir/distro
 suite=tests/suite/distro.t
-programs="bash kmod modprobe depmod insmod modinfo"
+programs="bash kmod modprobe depmod insmod rmmod modinfo"
 # The snippets' tools, and the guest's programs; the cell's record names
 # what building and packaging take.
 guide_packages="quilt python3"
@@ -66,6 +72,24 @@ cell=tests/cells/distro.config
 field() { sh scripts/harness/field.sh "$1" "$2"; }
 
 release= hdr= moddir=
+
+# What makes the cell a distribution's kernel (the distro cell's record
+# sets them, or tests/config/base.config does; configure.sh has checked
+# that olddefconfig kept every line of them): each must be =y, and the
+# signing key the build's own.
+distro_options="MODVERSIONS MODULE_SIG MODULE_SIG_FORCE MODULE_SIG_ALL MODULE_SIG_SHA512
+	MODULE_COMPRESS_XZ MODULE_DECOMPRESS RELOCATABLE RANDOMIZE_BASE KALLSYMS_ALL
+	DEBUG_INFO_BTF DEBUG_INFO_BTF_MODULES LIVEPATCH SECURITY_LOCKDOWN_LSM MODULE_UNLOAD SMP"
+config_has_distribution_options() {
+	[ -r "$obj/.config" ] || { echo "no $obj/.config"; return 1; }
+	missing=
+	for o in $distro_options; do
+		grep -qx "CONFIG_$o=y" "$obj/.config" || missing="$missing CONFIG_$o"
+	done
+	[ -z "$missing" ] || { echo "not =y in $obj/.config:$missing"; return 1; }
+	grep -x 'CONFIG_MODULE_SIG_KEY="certs/signing_key.pem"' "$obj/.config" ||
+		{ echo "the signing key is not the one the build generates"; return 1; }
+}
 
 deb() {
 	ls "$dir/$1-${release}_"*.deb 2>/dev/null
@@ -84,6 +108,13 @@ bindeb_pkg_builds_image_and_headers() {
 	done
 	[ -s "$unpacked/image/boot/vmlinuz-$release" ] || { echo "no boot/vmlinuz-$release"; return 1; }
 	[ -d "$unpacked/image/$moddir" ] || { echo "no /$moddir"; return 1; }
+	# The headers package's build link, absolute as installed: what
+	# DKMS builds against (/lib/modules/RELEASE/build), in the root.
+	link=$(readlink "$unpacked/headers/$moddir/build") && [ "${link#/}" != "$link" ] ||
+		{ echo "no absolute /$moddir/build link in the headers package"; return 1; }
+	hdr=$unpacked/headers$link
+	echo "/$moddir/build -> $link"
+	[ -s "$hdr/Makefile" ] || { echo "no Makefile in $link"; return 1; }
 }
 
 headers_carry_future_gpl_module_symvers() {
@@ -155,6 +186,7 @@ root_assembled() {
 	cp tests/distro/checks.sh "$root/distro/" &&
 	cp "$hdr/Module.symvers" "$root/distro/" &&
 	awk '$3 == "_text" { print $1 }' "$obj/System.map" >"$root/distro/linked-text" &&
+	[ -s "$root/distro/linked-text" ] &&
 	cp "$dir/modsrc/gplf_prop.ko" "$root/$moddir/updates/gplf_prop.ko.xz" "$dir/m/" || return 1
 	! grep -q '~Module signature appended~' "$dir/m/gplf_prop.ko" ||
 		{ echo "modsrc/gplf_prop.ko is signed"; return 1; }
@@ -196,18 +228,40 @@ snippet() {
 	[ -s "$gdir/$1" ] || { echo "$guide has no snippet $1"; return 1; }
 }
 
+# Every snippet of the guide is one this script runs.
+guide_snippets_each_run() {
+	sed -n 's/^<!-- snippet: \(.*\) -->$/\1/p' "$guide" | sort >"$tmp/in-guide"
+	sed -n 's/^\tsnippet \([a-z-]*\).*/\1/p' "$0" | sort | diff - "$tmp/in-guide" ||
+		{ echo "(<: run here, not in $guide; >: in $guide, run by no case)"; return 1; }
+}
+
+# The guide's list of marked symbols, in the directory of Module.symvers
+# $1: the symbols the patched tree's sources mark (the cell builds them).
+guide_marked_symbols() {
+	snippet marked-symbols && mkdir -p "$gdir/symvers" && cp "$1" "$gdir/symvers/" &&
+	(cd "$gdir/symvers" && sh -e "$gdir/marked-symbols") | sort >"$tmp/marked" || return 1
+	cat "$tmp/marked"
+	git -C "$src" grep -hoE '^EXPORT_SYMBOL(_NS)?_GPL_FUTURE\([a-z0-9_]+' -- '*.c' '*.S' |
+		sed 's/.*(//' | sort >"$tmp/want"
+	[ -s "$tmp/want" ] || { echo "no EXPORT_SYMBOL_GPL_FUTURE() in $src"; return 1; }
+	diff "$tmp/want" "$tmp/marked"
+}
+
 # Through a stand-in debian/patches/series (Debian's own patches are
 # applied in the tree linux-source ships: the pristine tree), quilt
-# applies the whole series, and the result is the patched tree.
+# applies the whole series, and the result is the patched tree.  The
+# series given to the snippet has a comment and a blank line first, as
+# a series file may.
 guide_debian_series() {
-	t=$gdir/src series=$top/$(field "$record" series) patches=$top/$(field "$record" patches)
+	t=$gdir/src series=$gdir/series patches=$top/$(field "$record" patches)
+	{ printf '# the gpl-future series\n\n' && cat "$top/$(field "$record" series)"; } >"$series" &&
 	snippet debian-series &&
 	sh scripts/harness/tree.sh "$base" "$b" "$t" 0 >/dev/null || return 1
 	rm -rf "$t/debian" "$t/.pc" && mkdir -p "$t/debian/patches" && : >"$t/debian/patches/series"
 	(cd "$t" && series=$series patches=$patches sh -e "$gdir/debian-series") || return 1
 	(cd "$t" && QUILT_PATCHES=debian/patches quilt --quiltrc=- push -a -q --fuzz=0) || return 1
-	[ "$(grep -vc '^#' "$series")" = "$(grep -c . "$t/debian/patches/series")" ] ||
-		{ echo "debian/patches/series:"; cat "$t/debian/patches/series"; return 1; }
+	grep -v -e '^#' -e '^$' "$series" | sed 's|^|features/all/gpl-future/|' |
+		diff - "$t/debian/patches/series" || return 1
 	rm -rf "$t/debian" "$t/.pc"
 	git -C "$t" add -A -f &&
 	[ "$(git -C "$t" write-tree)" = "$(git -C "$src" rev-parse 'HEAD^{tree}')" ] ||
@@ -244,15 +298,45 @@ names_dkms_imports() {
 	done
 }
 
-# The hook, run as a kernel package's postinst runs it, on the image and
-# headers packages and the guest's modules unpacked in one root.
+# run_hooks DIR: run-parts on the hooks in DIR as the image package's
+# postinst runs /etc/kernel/postinst.d (checked against its postinst),
+# gpl-future-audit in PATH, with the installation root $r.
+run_hooks() {
+	PATH=${audit%/*}:$PATH DPKG_ROOT=$r \
+		run-parts --arg="$release" --arg="/boot/vmlinuz-$release" "$1"
+}
+
+# The hook, installed in /etc/kernel/postinst.d of a root holding the
+# image and headers packages and the guest's modules, run as the image
+# package's postinst runs it, and in /etc/kernel/header_postinst.d as
+# Debian's headers packages run that; and with no headers package
+# (installed later, or never), where the audit has no Module.symvers:
+# it fails, and the hook does not fail the installation.
 guide_postinst_hook() {
-	r=$gdir/root
+	r=$gdir/root hooks=$gdir/root/etc/kernel/postinst.d
 	snippet postinst-hook || return 1
-	rm -rf "$r" && mkdir -p "$r" && cp -a "$unpacked/headers/." "$root/lib" "$r/" || return 1
-	PATH=${audit%/*}:$PATH DPKG_ROOT=$r sh -e "$gdir/postinst-hook" "$release" 2>"$tmp/hook" ||
+	dpkg-deb -I "$(deb linux-image)" postinst >"$tmp/postinst" || return 1
+	grep -F "run-parts --arg=\"$release\" --arg=\"/boot/vmlinuz-$release\" /etc/kernel/postinst.d" \
+		"$tmp/postinst" || { cat "$tmp/postinst"; echo "not how the postinst runs its hooks"; return 1; }
+	rm -rf "$r" && mkdir -p "$r" && cp -a "$unpacked/headers/." "$root/lib" "$r/" &&
+	mkdir -p "$hooks" && cp "$gdir/postinst-hook" "$hooks/zz-gpl-future-audit" &&
+	chmod 0755 "$hooks/zz-gpl-future-audit" || return 1
+	run_hooks "$hooks" 2>"$tmp/hook" || { cat "$tmp/hook"; return 1; }
+	names_dkms_imports "$tmp/hook" || return 1
+	# Debian's own linux-headers packages run header_postinst.d so
+	# (linux-headers-6.1.0-57-amd64's postinst), the release alone.
+	mkdir -p "$r/etc/kernel/header_postinst.d" &&
+	cp -p "$hooks/zz-gpl-future-audit" "$r/etc/kernel/header_postinst.d/" &&
+	PATH=${audit%/*}:$PATH DPKG_ROOT=$r run-parts --report --exit-on-error \
+		--arg="$release" "$r/etc/kernel/header_postinst.d" 2>"$tmp/hook" ||
 		{ cat "$tmp/hook"; return 1; }
-	names_dkms_imports "$tmp/hook"
+	echo "from header_postinst.d:"
+	names_dkms_imports "$tmp/hook" || return 1
+	rm -rf "$r/usr/src" "$r/$moddir/build"
+	run_hooks "$hooks" 2>"$tmp/hook" || { cat "$tmp/hook"; echo "the hook failed"; return 1; }
+	echo "without the headers package:"
+	cat "$tmp/hook"
+	! grep -q gplf_dkms "$tmp/hook" || { echo "audited without Module.symvers"; return 1; }
 }
 
 # The package's POST_BUILD (its dkms.conf names the guide's script) as
@@ -276,22 +360,31 @@ echo "KTAP version 1"
 top=$(pwd)
 rm -rf "$gdir" && mkdir -p "$gdir" || exit 1
 if [ -n "$guide_only" ]; then
-	echo "1..2"
+	echo "1..5"
 	sh scripts/harness/install-deps.sh $guide_packages >&2 || exit 1
+	if field "$record" cells | grep -qw distro || [ -z "$(field "$record" cells)" ]; then
+		result config_has_distribution_options
+	else
+		num=$((num + 1))
+		echo "ok $num config_has_distribution_options # SKIP $record lists no distro cell"
+	fi
+	result guide_snippets_each_run
+	result guide_snippet_marked_symbols guide_marked_symbols "$guide_only"
 	result guide_snippet_debian_series guide_debian_series
 	result guide_snippet_debian_abi guide_debian_abi "$guide_only"
 	exit 0
 fi
 release=$(cat "$obj/include/config/kernel.release") || exit 1
-hdr=$unpacked/headers/usr/src/linux-headers-$release
+hdr=$unpacked/headers/lib/modules/$release/build
 moddir=lib/modules/$release
 audit=$(realpath "$audit")
 cases="$("$init" --cases "$suite") no_kernel_reports" || exit 1
-echo "1..$(($(echo $cases | wc -w) + 8))"
+echo "1..$(($(echo $cases | wc -w) + 11))"
 # The cell's own packages too: make installs them only when it
 # configures the cell.
 sh scripts/harness/install-deps.sh $packages $(field "$cell" packages) >&2 || exit 1
 rm -f "$dir/ready"
+result config_has_distribution_options
 start=$(date +%s)
 result bindeb_pkg_builds_image_and_headers
 echo "# bindeb-pkg: $(($(date +%s) - start)) s"
@@ -304,6 +397,8 @@ echo "# boot: $(($(date +%s) - start)) s"
 for c in $cases; do
 	result "$c" guest_passed "$c"
 done
+result guide_snippets_each_run
+result guide_snippet_marked_symbols guide_marked_symbols "$hdr/Module.symvers"
 result guide_snippet_debian_series guide_debian_series
 result guide_snippet_debian_abi guide_debian_abi "$hdr/Module.symvers"
 result guide_snippet_postinst_hook guide_postinst_hook

@@ -15,7 +15,7 @@ fail() { echo "$*"; exit 1; }
 # The module tools are Debian's kmod, not busybox's applets, and kmod's
 # insmod refuses an unsigned module too.
 kmod_tools() {
-	for tool in depmod insmod modinfo modprobe; do
+	for tool in depmod insmod modinfo modprobe rmmod; do
 		for d in /bin /sbin; do
 			[ "$(readlink "$d/$tool")" = kmod ] || [ "$(readlink "$d/$tool")" = ../bin/kmod ] ||
 				fail "$d/$tool is $(readlink "$d/$tool"), not kmod"
@@ -31,6 +31,7 @@ kaslr() {
 	linked=$(cat /distro/linked-text)
 	now=$(grep ' _text$' /proc/kallsyms | cut -d' ' -f1)
 	echo "_text linked at $linked, runs at $now"
+	[ -n "$linked" ] || fail "no link-time _text address in /distro/linked-text"
 	[ -n "$now" ] && [ "$now" != 0000000000000000 ] || fail "no _text address in /proc/kallsyms"
 	[ "$now" != "$linked" ] || fail "KASLR left the kernel where it was linked"
 }

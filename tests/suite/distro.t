@@ -88,8 +88,12 @@ case dkms_module_loads_with_warning
 run /sbin/modprobe gplf_dkms
 log 1 gplf_dkms: future-GPL values ok
 log 1 gplf_dkms: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future:
+log 1 test_gpl_future_add [vmlinux]
+log 1 test_gpl_future_magic [vmlinux]
 entries /sys/module/gplf_dkms/gpl_future_imports 2
-run /sbin/modprobe -r gplf_dkms
+file /sys/module/gplf_dkms/gpl_future_imports/test_gpl_future_magic vmlinux
+run /sbin/rmmod gplf_dkms
+nofile /sys/module/gplf_dkms
 end
 
 # MODULE_SIG_FORCE refuses it before anything reads its symbols.
