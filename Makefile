@@ -105,7 +105,7 @@ endif
 ifeq ($(CHECK_GOAL),ci-full)
 # A base without the distro cell (6.1) still runs the guide's Debian
 # snippets on its own series and Module.symvers.
-CHECK_EXTRA ?= series bisect $(if $(filter distro,$(MATRIX)),,distro-guide)
+CHECK_EXTRA ?= series bisect $(if $(filter distro,$(CELLS_RUN)),,distro-guide)
 endif
 CELLS_RUN ?= $(CHECK_CELLS)
 STRESS_CYCLES ?= 100

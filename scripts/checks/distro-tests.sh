@@ -33,7 +33,8 @@
 #      symbols, the series through debian/patches/series onto a pristine
 #      tree, Debian's ABI comparison (debian_linux/abi.py from the newest
 #      linux-support the machine's suites have), the kernel postinst hook
-#      run by run-parts as the image package's postinst runs it and, as
+#      run by the image package's own postinst and from
+#      header_postinst.d as Debian's headers packages run it, and, as
 #      DKMS runs it, the DKMS post-build script with gpl-future-audit
 #      (AUDIT).
 #
@@ -218,9 +219,10 @@ guest_passed() {
 }
 
 # 5. The guide's snippets.  snippet NAME: the indented block after
-# "<!-- snippet: NAME -->", unindented, into $gdir/NAME.
+# "<!-- snippet: NAME -->" (indented too in a list item), unindented,
+# into $gdir/NAME.
 snippet() {
-	awk -v m="<!-- snippet: $1 -->" '$0 == m { on = 1; next }
+	awk -v m="<!-- snippet: $1 -->" '{ t = $0; sub(/^ +/, "", t) } t == m { on = 1; next }
 		!on { next }
 		/^    / { printf "%s", gap; gap = ""; print substr($0, 5); got = 1; next }
 		/^$/ { if (got) gap = gap "\n"; next }
@@ -228,20 +230,23 @@ snippet() {
 	[ -s "$gdir/$1" ] || { echo "$guide has no snippet $1"; return 1; }
 }
 
-# Every snippet of the guide is one this script runs.
+# Every snippet of the guide has its case here (guide_snippet_NAME,
+# "-" written "_").
 guide_snippets_each_run() {
-	sed -n 's/^<!-- snippet: \(.*\) -->$/\1/p' "$guide" | sort >"$tmp/in-guide"
-	sed -n 's/^\tsnippet \([a-z-]*\).*/\1/p' "$0" | sort | diff - "$tmp/in-guide" ||
-		{ echo "(<: run here, not in $guide; >: in $guide, run by no case)"; return 1; }
+	sed -n 's/^ *<!-- snippet: \(.*\) -->$/\1/p' "$guide" | sort >"$tmp/in-guide"
+	sed -n 's/^[[:space:]]*result guide_snippet_\([a-z_]*\) .*/\1/p' "$0" | tr _ - | sort -u |
+		diff - "$tmp/in-guide" ||
+		{ echo "(<: a case here, not in $guide; >: in $guide, no case)"; return 1; }
 }
 
 # The guide's list of marked symbols, in the directory of Module.symvers
 # $1: the symbols the patched tree's sources mark (the cell builds them).
 guide_marked_symbols() {
-	snippet marked-symbols && mkdir -p "$gdir/symvers" && cp "$1" "$gdir/symvers/" &&
+	snippet marked-symbols && mkdir -p "$gdir/symvers" &&
+	cp "$1" "$gdir/symvers/Module.symvers" &&
 	(cd "$gdir/symvers" && sh -e "$gdir/marked-symbols") | sort >"$tmp/marked" || return 1
 	cat "$tmp/marked"
-	git -C "$src" grep -hoE '^EXPORT_SYMBOL(_NS)?_GPL_FUTURE\([a-z0-9_]+' -- '*.c' '*.S' |
+	git -C "$src" grep -hoE '^[[:space:]]*EXPORT_SYMBOL(_NS)?_GPL_FUTURE\([A-Za-z0-9_]+' HEAD -- '*.c' '*.S' |
 		sed 's/.*(//' | sort >"$tmp/want"
 	[ -s "$tmp/want" ] || { echo "no EXPORT_SYMBOL_GPL_FUTURE() in $src"; return 1; }
 	diff "$tmp/want" "$tmp/marked"
@@ -298,12 +303,17 @@ names_dkms_imports() {
 	done
 }
 
-# run_hooks DIR: run-parts on the hooks in DIR as the image package's
-# postinst runs /etc/kernel/postinst.d (checked against its postinst),
-# gpl-future-audit in PATH, with the installation root $r.
-run_hooks() {
-	PATH=${audit%/*}:$PATH DPKG_ROOT=$r \
-		run-parts --arg="$release" --arg="/boot/vmlinuz-$release" "$1"
+# run_postinst: the image package's own postinst, as dpkg runs it after
+# unpacking, its hook directories (/etc/kernel, and on 7.3
+# /usr/share/kernel too) moved into the root $r; gpl-future-audit in
+# PATH.
+run_postinst() {
+	dpkg-deb -I "$(deb linux-image)" postinst >"$tmp/postinst" &&
+	sed -e "s|/etc/kernel|$r/etc/kernel|g" -e "s|/usr/share/kernel|$r/usr/share/kernel|g" \
+		"$tmp/postinst" >"$tmp/postinst.r" || return 1
+	grep -qF "$r/etc/kernel" "$tmp/postinst.r" ||
+		{ cat "$tmp/postinst"; echo "the postinst names no /etc/kernel"; return 1; }
+	PATH=${audit%/*}:$PATH DPKG_ROOT=$r sh "$tmp/postinst.r" configure
 }
 
 # The hook, installed in /etc/kernel/postinst.d of a root holding the
@@ -315,13 +325,10 @@ run_hooks() {
 guide_postinst_hook() {
 	r=$gdir/root hooks=$gdir/root/etc/kernel/postinst.d
 	snippet postinst-hook || return 1
-	dpkg-deb -I "$(deb linux-image)" postinst >"$tmp/postinst" || return 1
-	grep -F "run-parts --arg=\"$release\" --arg=\"/boot/vmlinuz-$release\" /etc/kernel/postinst.d" \
-		"$tmp/postinst" || { cat "$tmp/postinst"; echo "not how the postinst runs its hooks"; return 1; }
 	rm -rf "$r" && mkdir -p "$r" && cp -a "$unpacked/headers/." "$root/lib" "$r/" &&
 	mkdir -p "$hooks" && cp "$gdir/postinst-hook" "$hooks/zz-gpl-future-audit" &&
 	chmod 0755 "$hooks/zz-gpl-future-audit" || return 1
-	run_hooks "$hooks" 2>"$tmp/hook" || { cat "$tmp/hook"; return 1; }
+	run_postinst 2>"$tmp/hook" || { cat "$tmp/hook"; echo "the postinst failed"; return 1; }
 	names_dkms_imports "$tmp/hook" || return 1
 	# Debian's own linux-headers packages run header_postinst.d so
 	# (linux-headers-6.1.0-57-amd64's postinst), the release alone.
@@ -333,10 +340,11 @@ guide_postinst_hook() {
 	echo "from header_postinst.d:"
 	names_dkms_imports "$tmp/hook" || return 1
 	rm -rf "$r/usr/src" "$r/$moddir/build"
-	run_hooks "$hooks" 2>"$tmp/hook" || { cat "$tmp/hook"; echo "the hook failed"; return 1; }
+	run_postinst 2>"$tmp/hook" || { cat "$tmp/hook"; echo "the postinst failed"; return 1; }
 	echo "without the headers package:"
 	cat "$tmp/hook"
-	! grep -q gplf_dkms "$tmp/hook" || { echo "audited without Module.symvers"; return 1; }
+	grep -qF "no Module.symvers of $release found" "$tmp/hook" ||
+		{ echo "the audit did not say it found no Module.symvers"; return 1; }
 }
 
 # The package's POST_BUILD (its dkms.conf names the guide's script) as
@@ -375,7 +383,7 @@ if [ -n "$guide_only" ]; then
 	exit 0
 fi
 release=$(cat "$obj/include/config/kernel.release") || exit 1
-hdr=$unpacked/headers/lib/modules/$release/build
+hdr=$unpacked/headers/usr/src/linux-headers-$release
 moddir=lib/modules/$release
 audit=$(realpath "$audit")
 cases="$("$init" --cases "$suite") no_kernel_reports" || exit 1
