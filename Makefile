@@ -466,13 +466,14 @@ $(BB)/distro/distro-tests.ktap: $(BB)/distro/modules.stamp $(BB)/init-x86_64 $(A
 # distribution's are set), and the guide's snippets that need no distro
 # kernel, on the modversions cell's Module.symvers.  On a base without
 # the distro cell, the snippets alone.
-$(BB)/distro-guide.ktap: $(if $(filter distro,$(MATRIX)),$(BB)/distro/obj/.config) \
-		$(BB)/modversions/kernel.stamp \
+DISTRO_CONFIG := $(if $(filter distro,$(MATRIX)),$(BB)/distro/obj/.config)
+$(BB)/distro-guide.ktap: $(DISTRO_CONFIG) $(BB)/modversions/kernel.stamp \
 		Documentation/user-guide.md tests/bases/$(BASE) scripts/checks/distro-tests.sh \
 		$(addprefix scripts/harness/,tree.sh series.sh get-source.sh field.sh ktap-lib.sh \
 		install-deps.sh)
 	@echo "  CHECK   the distro cell's configuration, the guide's Debian snippets ($(BASE))"
-	@sh scripts/checks/distro-tests.sh --guide $(BASE) $(B) $(BB)/modversions/obj/Module.symvers > $@
+	@sh scripts/checks/distro-tests.sh --guide $(BASE) $(B) $(BB)/modversions/obj/Module.symvers \
+		$(DISTRO_CONFIG) > $@
 	@! grep -q '^not ok' $@ || touch -d @0 $@
 
 CHECKPATCH_EXPECTED := tests/series/$(if $(filter 6.12,$(BASE)),,$(BASE)/)checkpatch.expected
