@@ -60,6 +60,7 @@ bb=$b/$base src=$bb/linux dir=$bb/distro
 # Where the snippets run: the quick run has its own.
 gdir=$dir/guide
 [ -z "$guide_only" ] || gdir=$bb/distro-guide
+snippets=$gdir/snippets
 record=tests/bases/$base guide=Documentation/user-guide.md
 obj=$dir/obj unpacked=$dir/unpacked root=$dir/distro
 suite=tests/suite/distro.t
@@ -219,22 +220,35 @@ guest_passed() {
 	return 1
 }
 
-# 5. The guide's snippets.  snippet NAME: the indented block after
-# "<!-- snippet: NAME -->" (indented too in a list item), unindented,
-# into $gdir/NAME.
-snippet() {
-	awk -v m="<!-- snippet: $1 -->" '{ t = $0; sub(/^ +/, "", t) } t == m { on = 1; next }
-		!on { next }
-		/^    / { printf "%s", gap; gap = ""; print substr($0, 5); got = 1; next }
+# 5. The guide's snippets.  Each indented block after
+# "<!-- snippet: NAME -->" (indented too in a list item), its first
+# four columns removed, into $snippets/NAME, read once for every case.
+# A NAME not in [a-z-], or given twice, stops the check.
+extract_snippets() {
+	mkdir -p "$snippets" &&
+	awk -v d="$snippets" 'function bad(why) {
+			print FILENAME ":" NR ": " why ": " $0 >"/dev/stderr"; exit 1 }
+		{ t = $0; sub(/^[ \t]+/, "", t) }
+		t ~ /^<!--[ \t]*snippet/ && t !~ /^<!-- snippet: [a-z-]+ -->$/ { bad("not a snippet marker") }
+		t ~ /^<!-- snippet: / { name = substr(t, 15, length(t) - 18)
+			if (seen[name]++) bad("a second snippet " name)
+			if (out != "") close(out)
+			out = d "/" name; printf "" >out; got = 0; gap = ""; next }
+		out == "" { next }
+		/^    / { printf "%s%s\n", gap, substr($0, 5) >out; got = 1; gap = ""; next }
 		/^$/ { if (got) gap = gap "\n"; next }
-		{ exit }' "$guide" >"$gdir/$1"
-	[ -s "$gdir/$1" ] || { echo "$guide has no snippet $1"; return 1; }
+		{ close(out); out = "" }' "$guide"
+}
+
+# snippet NAME: the guide has it.
+snippet() {
+	[ -s "$snippets/$1" ] || { echo "$guide has no snippet $1"; return 1; }
 }
 
 # Every snippet of the guide has its case here (guide_snippet_NAME,
 # "-" written "_").
 guide_snippets_each_run() {
-	sed -n 's/^ *<!-- snippet: \(.*\) -->$/\1/p' "$guide" | sort >"$tmp/in-guide"
+	ls "$snippets" >"$tmp/in-guide" &&
 	sed -n 's/^[[:space:]]*result guide_snippet_\([a-z_]*\) .*/\1/p' "$0" | tr _ - | sort -u |
 		diff - "$tmp/in-guide" ||
 		{ echo "(<: a case here, not in $guide; >: in $guide, no case)"; return 1; }
@@ -245,7 +259,7 @@ guide_snippets_each_run() {
 guide_marked_symbols() {
 	snippet marked-symbols && mkdir -p "$gdir/symvers" &&
 	cp "$1" "$gdir/symvers/Module.symvers" &&
-	(cd "$gdir/symvers" && sh -e "$gdir/marked-symbols") | sort >"$tmp/marked" || return 1
+	(cd "$gdir/symvers" && sh -e "$snippets/marked-symbols") | sort >"$tmp/marked" || return 1
 	cat "$tmp/marked"
 	git -C "$src" grep -hoE '^[[:space:]]*EXPORT_SYMBOL(_NS)?_GPL_FUTURE\([A-Za-z0-9_]+' HEAD -- '*.c' '*.S' |
 		sed 's/.*(//' | sort >"$tmp/want"
@@ -264,7 +278,7 @@ guide_debian_series() {
 	snippet debian-series &&
 	sh scripts/harness/tree.sh "$base" "$b" "$t" 0 >/dev/null || return 1
 	rm -rf "$t/debian" "$t/.pc" && mkdir -p "$t/debian/patches" && : >"$t/debian/patches/series"
-	(cd "$t" && series=$series patches=$patches sh -e "$gdir/debian-series") || return 1
+	(cd "$t" && series=$series patches=$patches sh -e "$snippets/debian-series") || return 1
 	(cd "$t" && QUILT_PATCHES=debian/patches quilt --quiltrc=- push -a -q --fuzz=0) || return 1
 	grep -v -e '^#' -e '^$' "$series" | sed 's|^|features/all/gpl-future/|' |
 		diff - "$t/debian/patches/series" || return 1
@@ -285,7 +299,7 @@ guide_debian_abi() {
 	old=$gdir/old.symvers new=$1
 	sed 's/\tEXPORT_SYMBOL_GPL_FUTURE\t/\tEXPORT_SYMBOL\t/' "$new" >"$old" &&
 	snippet debian-abi || return 1
-	abiname=${support#linux-support-} old=$old new=$new sh -e "$gdir/debian-abi" >"$tmp/abi" ||
+	abiname=${support#linux-support-} old=$old new=$new sh -e "$snippets/debian-abi" >"$tmp/abi" ||
 		return 1
 	cat "$tmp/abi"
 	awk -F'\t' '$4 == "EXPORT_SYMBOL_GPL_FUTURE" { print $2, "EXPORT_SYMBOL ->", $4 }' "$new" |
@@ -304,17 +318,22 @@ names_dkms_imports() {
 	done
 }
 
+# as_dpkg CMD...: CMD as dpkg runs a maintainer script on the root $r,
+# gpl-future-audit in PATH.
+as_dpkg() {
+	PATH=${audit%/*}:$PATH DPKG_ROOT=$r "$@"
+}
+
 # run_postinst: the image package's own postinst, as dpkg runs it after
 # unpacking, its hook directories (/etc/kernel, and on 7.3
-# /usr/share/kernel too) moved into the root $r; gpl-future-audit in
-# PATH.
+# /usr/share/kernel too) moved into the root $r.
 run_postinst() {
 	dpkg-deb -I "$(deb linux-image)" postinst >"$tmp/postinst" &&
 	sed -e "s|/etc/kernel|$r/etc/kernel|g" -e "s|/usr/share/kernel|$r/usr/share/kernel|g" \
 		"$tmp/postinst" >"$tmp/postinst.r" || return 1
 	grep -qF "$r/etc/kernel" "$tmp/postinst.r" ||
 		{ cat "$tmp/postinst"; echo "the postinst names no /etc/kernel"; return 1; }
-	PATH=${audit%/*}:$PATH DPKG_ROOT=$r sh "$tmp/postinst.r" configure
+	as_dpkg sh "$tmp/postinst.r" configure
 }
 
 # The hook, installed in /etc/kernel/postinst.d of a root holding the
@@ -327,7 +346,7 @@ guide_postinst_hook() {
 	r=$gdir/root hooks=$gdir/root/etc/kernel/postinst.d
 	snippet postinst-hook || return 1
 	rm -rf "$r" && mkdir -p "$r" && cp -a "$unpacked/headers/." "$root/lib" "$r/" &&
-	mkdir -p "$hooks" && cp "$gdir/postinst-hook" "$hooks/zz-gpl-future-audit" &&
+	mkdir -p "$hooks" && cp "$snippets/postinst-hook" "$hooks/zz-gpl-future-audit" &&
 	chmod 0755 "$hooks/zz-gpl-future-audit" || return 1
 	run_postinst 2>"$tmp/hook" || { cat "$tmp/hook"; echo "the postinst failed"; return 1; }
 	names_dkms_imports "$tmp/hook" || return 1
@@ -335,8 +354,8 @@ guide_postinst_hook() {
 	# (linux-headers-6.1.0-57-amd64's postinst), the release alone.
 	mkdir -p "$r/etc/kernel/header_postinst.d" &&
 	cp -p "$hooks/zz-gpl-future-audit" "$r/etc/kernel/header_postinst.d/" &&
-	PATH=${audit%/*}:$PATH DPKG_ROOT=$r run-parts --report --exit-on-error \
-		--arg="$release" "$r/etc/kernel/header_postinst.d" 2>"$tmp/hook" ||
+	as_dpkg run-parts --report --exit-on-error --arg="$release" \
+		"$r/etc/kernel/header_postinst.d" 2>"$tmp/hook" ||
 		{ cat "$tmp/hook"; return 1; }
 	echo "from header_postinst.d:"
 	names_dkms_imports "$tmp/hook" || return 1
@@ -354,7 +373,7 @@ guide_postinst_hook() {
 # module is signed and compressed.
 guide_dkms_post_build() {
 	snippet dkms-post-build &&
-	cp "$gdir/dkms-post-build" "$dkms/gpl-future-audit.sh" &&
+	cp "$snippets/dkms-post-build" "$dkms/gpl-future-audit.sh" &&
 	chmod 0755 "$dkms/gpl-future-audit.sh" &&
 	post_build=$(dkms_conf POST_BUILD) || return 1
 	run=$dkms/$post_build
@@ -367,7 +386,7 @@ guide_dkms_post_build() {
 
 echo "KTAP version 1"
 top=$(pwd)
-rm -rf "$gdir" && mkdir -p "$gdir" || exit 1
+rm -rf "$gdir" && mkdir -p "$gdir" && extract_snippets || exit 1
 if [ -n "$guide_only" ]; then
 	echo "1..5"
 	sh scripts/harness/install-deps.sh $guide_packages >&2 || exit 1
