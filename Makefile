@@ -235,7 +235,7 @@ $(BB)/%/modules.stamp: $(BB)/%/kernel.stamp $(wildcard tests/modules/*) $(B)/gen
 TRIM_CELLS := $(foreach c,$(CELLS),$(if $(shell grep -l '^CONFIG_UNUSED_KSYMS_WHITELIST=' tests/cells/$(c).config),$(c)))
 $(foreach c,$(TRIM_CELLS),$(BB)/$(c)/kernel.stamp): $(BB)/%/kernel.stamp: $(BB)/%/obj/ksyms.whitelist
 $(BB)/%/obj/ksyms.whitelist: $(BB)/nomodversions/modules.stamp $(BB)/%/obj/.config
-	@nm -u $(BB)/nomodversions/mods/*.ko | awk 'NF == 2 { print $$2 }' | sort -u | \
+	@nm -u $(BB)/nomodversions/modsrc/*.ko | awk 'NF == 2 { print $$2 }' | sort -u | \
 		grep -vx test_gpl_future_ns_id > $@
 
 # Writes the broken exporters of tests/suite/malformed.t.
