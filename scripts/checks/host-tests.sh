@@ -101,6 +101,57 @@ get_source_fetches_without_touching_apt() {
 		{ echo "got $got"; return 1; }
 }
 
+# The private sources lists take their mirror from the machine's apt
+# configuration, as apt reads it (one-line and deb822 sources alike):
+# the entry of the machine's own release, not its security suite's.
+apt_mirror_is_the_release_entry_of_apt_config() {
+	release=$(. /etc/os-release && echo "$VERSION_CODENAME")
+	mkdir -p "$tmp/apt/list.d" "$tmp/apt/822.d"
+	printf 'deb http://security.invalid/ %s-security main\n' "$release" >"$tmp/apt/list.d/a.list"
+	printf 'deb [arch=amd64] http://list.invalid/debian/ %s main\n' "$release" >"$tmp/apt/list.d/b.list"
+	printf 'Types: deb\nURIs: http://security.invalid/\nSuites: %s-security\nComponents: main\n\n' \
+		"$release" >"$tmp/apt/822.d/debian.sources"
+	printf 'Types: deb\nURIs: http://822.invalid/debian\nSuites: %s %s-updates\nComponents: main\n' \
+		"$release" "$release" >>"$tmp/apt/822.d/debian.sources"
+	for f in list 822 none; do
+		printf 'Dir::Etc::SourceList "%s";\nDir::Etc::SourceParts "%s";\n' \
+			"$tmp/apt/none.list" "$tmp/apt/$f.d" >"$tmp/apt/$f.conf"
+	done
+	for f in list 822; do
+		got=$(APT_CONFIG=$tmp/apt/$f.conf sh scripts/harness/apt-mirror.sh) &&
+			[ "$got" = "http://$f.invalid/debian" ] || { echo "$f: got '$got'"; return 1; }
+	done
+	if APT_CONFIG=$tmp/apt/none.conf sh scripts/harness/apt-mirror.sh 2>"$tmp/err"; then
+		echo "apt-mirror.sh found a mirror in an empty configuration"
+		return 1
+	fi
+	grep -q "no deb entry for its release $release" "$tmp/err"
+}
+
+# A suite the machine's mirror does not carry is an error naming it.
+apt_fetch_names_a_suite_the_mirror_lacks() {
+	if sh scripts/harness/apt-fetch.sh "$tmp" gplf-no-such-suite hello "$tmp/hello" 2>"$tmp/err"; then
+		echo "apt-fetch.sh fetched from a suite that does not exist"
+		return 1
+	fi
+	tail -n 1 "$tmp/err" | grep -q '^apt-fetch: error: suite gplf-no-such-suite is not on ' ||
+		{ cat "$tmp/err"; return 1; }
+	[ ! -e "$tmp/hello" ]
+}
+
+# Archives are reached through the machine's apt configuration only: no
+# file of the project names an archive host or a download address (but
+# the reserved .invalid, which the cases above use).
+no_archive_host_in_the_project() {
+	host='(https?|ftp)://|[a-z0-9-]+\.debian\.(org|net)\b'
+	# Spelt so that this file does not match.
+	d=debian h=http f=ftp
+	printf '%s\n' "deb $h://ftp.de.$d.org/$d" "snapshot.$d.org" "URIs: $f://192.0.2.1/" >"$tmp/hosts"
+	[ "$(grep -ciE "$host" "$tmp/hosts")" = 3 ] || { echo "the pattern misses a host"; return 1; }
+	git ls-files --error-unmatch Makefile >/dev/null || return 1
+	! git grep -nIiE "$host" | grep -viE '://[^/ ]*\.invalid(/|\b)'
+}
+
 rewrite_modinfo_refuses_plain_module() {
 	cp "$b/modversions/mods/smoke_gpl.ko" "$tmp/plain.ko"
 	if sh scripts/testmods/rewrite-modinfo.sh license 'GPL v2' NVIDIA "$tmp/plain.ko" 2>/dev/null; then
@@ -383,6 +434,9 @@ result field_reads_records
 result init_lists_cases_as_the_guest_reads_them
 result report_counts_top_level_and_shows_subtests
 result get_source_fetches_without_touching_apt
+result apt_mirror_is_the_release_entry_of_apt_config
+result apt_fetch_names_a_suite_the_mirror_lacks
+result no_archive_host_in_the_project
 result rewrite_modinfo_refuses_plain_module
 result bypass_module_is_proprietary
 result modpost_warns_proprietary_user
