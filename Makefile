@@ -400,7 +400,7 @@ CHECK_MODS := $(foreach c,$(CHECK_CELLS),$(BB)/$(c)/modules.stamp)
 $(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/reports.ktap \
 		$(BB)/$(c)/fuzz.ktap) \
 		$(BB)/HOST_CELLS.var $(BB)/init-x86_64 $(KO_MANGLE) $(KO_FUZZ) \
-		$(wildcard scripts/harness/* scripts/testmods/*) scripts/checks/host-tests.sh
+		$(wildcard scripts/harness/* scripts/testmods/*) scripts/checks/host-tests.sh README
 	@CELLS="$(HOST_CELLS)" sh scripts/checks/host-tests.sh $(BB) > $@
 $(BB)/tools.ktap: $(BB)/tree.stamp $(wildcard tests/tools/*) scripts/checks/tool-tests.sh
 	@sh scripts/checks/tool-tests.sh $(SRC) > $@

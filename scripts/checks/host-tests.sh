@@ -152,6 +152,22 @@ no_archive_host_in_the_project() {
 	! git grep -nIiE "$host" | grep -viE '://[^/ ]*\.invalid(/|\b)'
 }
 
+# Every command of the README's command list is one make knows, as
+# written (FILE: a file of the reader's).
+readme_commands_run_as_written() {
+	sed -n '/^Commands$/,/^Applying the series$/s/^    \(make.*\)/\1/p' README |
+		sed 's/  .*//' >"$tmp/commands"
+	[ "$(wc -l <"$tmp/commands")" -ge 10 ] || { echo "README: commands not found"; return 1; }
+	echo init_module >"$tmp/FILE"
+	while read -r cmd; do
+		# shellcheck disable=SC2046
+		set -- $(echo "$cmd" | sed "s|=FILE$|=$tmp/FILE|")
+		shift
+		make -n -s B="$tmp/build" "$@" >/dev/null 2>"$tmp/err" ||
+			{ echo "README: '$cmd' fails:"; cat "$tmp/err"; return 1; }
+	done <"$tmp/commands"
+}
+
 rewrite_modinfo_refuses_plain_module() {
 	cp "$b/modversions/mods/smoke_gpl.ko" "$tmp/plain.ko"
 	if sh scripts/testmods/rewrite-modinfo.sh license 'GPL v2' NVIDIA "$tmp/plain.ko" 2>/dev/null; then
@@ -437,6 +453,7 @@ result get_source_fetches_without_touching_apt
 result apt_mirror_is_the_release_entry_of_apt_config
 result apt_fetch_names_a_suite_the_mirror_lacks
 result no_archive_host_in_the_project
+result readme_commands_run_as_written
 result rewrite_modinfo_refuses_plain_module
 result bypass_module_is_proprietary
 result modpost_warns_proprietary_user
