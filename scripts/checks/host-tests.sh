@@ -130,13 +130,13 @@ apt_mirror_is_the_release_entry_of_apt_config() {
 
 # A suite the machine's mirror does not carry is an error naming it.
 apt_fetch_names_a_suite_the_mirror_lacks() {
-	if sh scripts/harness/apt-fetch.sh "$tmp" gplf-no-such-suite hello "$tmp/hello" 2>"$tmp/err"; then
+	if sh scripts/harness/apt-fetch.sh "$tmp" gplf-no-such-suite hello "$tmp/fetched" 2>"$tmp/err"; then
 		echo "apt-fetch.sh fetched from a suite that does not exist"
 		return 1
 	fi
 	tail -n 1 "$tmp/err" | grep -q '^apt-fetch: error: suite gplf-no-such-suite is not on ' ||
 		{ cat "$tmp/err"; return 1; }
-	[ ! -e "$tmp/hello" ]
+	[ ! -e "$tmp/fetched" ]
 }
 
 # Archives are reached through the machine's apt configuration only: no
@@ -443,7 +443,7 @@ relocs_ran_on_relocatable_kernels() {
 }
 
 echo "KTAP version 1"
-echo "1..21"
+echo "1..25"
 result configure_rejects_dropped_option
 result report_fails_truncated_or_bailed_out_run
 result field_reads_records
