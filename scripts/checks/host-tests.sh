@@ -163,7 +163,9 @@ readme_commands_run_as_written() {
 		# shellcheck disable=SC2046
 		set -- $(echo "$cmd" | sed "s|=FILE$|=$tmp/FILE|")
 		shift
-		make -n -s B="$tmp/build" "$@" >/dev/null 2>"$tmp/err" ||
+		# As a reader types it: not with this run's make variables.
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u BASE -u CHECK_GOAL \
+			make -n -s B="$tmp/build" "$@" >/dev/null 2>"$tmp/err" ||
 			{ echo "README: '$cmd' fails:"; cat "$tmp/err"; return 1; }
 	done <"$tmp/commands"
 }
