@@ -4,7 +4,7 @@
 # Write the broken exporters tests/suite/[BASE/]malformed.t loads, each
 # one defect away from DIR/gplf_mangle.ko: DIR/gplf_bad_NAME.ko; and the
 # DIR/gplf_fill_NAME.ko (tests/suite/fill.t), gplf_many_user_dup.ko and
-# gplf_order_swapped.ko copies below.  Which defects depends on the export tables the base's
+# gplf_order[_gpl]_swapped.ko copies below.  Which defects depends on the export tables the base's
 # modules have: 6.12 has one table per license (__ksymtab_gpl_future is
 # the series'), 7.3 one __ksymtab and each export's license in
 # __kflagstab.  The CRC variants exist only when the module has CRC
@@ -139,9 +139,12 @@ fi
 "$mangle" "$dir/gplf_many_user.ko" "$dir/gplf_many_user_dup.ko" \
 	alias gplf_many_001 gplf_many_000
 
-# gplf_order.ko with its two imports in the other order in .symtab.
+# gplf_order.ko, and gplf_order_gpl.ko, its GPL-only twin, with their
+# two imports in the other order in .symtab.
 "$mangle" "$dir/gplf_order.ko" "$dir/gplf_order_swapped.ko" \
 	swapsym test_gpl_future_add gplf_prop_plain
+"$mangle" "$dir/gplf_order_gpl.ko" "$dir/gplf_order_gpl_swapped.ko" \
+	swapsym ktime_get gplf_prop_plain
 
 has_section __kcrctab || exit 0
 if has_section __kflagstab; then

@@ -221,33 +221,83 @@ case default_policy_is_warn
 file /sys/module/module/parameters/gpl_future warn
 end
 
-# Taint inheritance from a proprietary exporter is the same for its
-# future-GPL exports as for its plain ones.
-case gpl_user_of_proprietary_future_export_inherits_taint
+# A GPL module that binds a proprietary module's future-GPL export takes
+# its taint, and with it what a non-GPL module gets: once the symbol is
+# EXPORT_SYMBOL_GPL the kernel refuses it (policy-enforce.t), so today it
+# is warned and recorded.
+case gpl_user_of_proprietary_future_export_warned
 insmod ok gplf_prop_exporter.ko
 insmod ok gplf_taint_future.ko
 log 1 gplf_taint_future: module uses symbols gplf_prop_future from proprietary module gplf_prop_exporter, inheriting taint.
 file /sys/module/gplf_taint_future/taint P
-log 0 will become GPL-only
-nofile /sys/module/gplf_taint_future/gpl_future_imports
+log 1 gplf_taint_future: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: gplf_prop_future [gplf_prop_exporter]
+file /sys/module/gplf_taint_future/gpl_future_imports/gplf_prop_future gplf_prop_exporter
+entries /sys/module/gplf_taint_future/gpl_future_imports 1
 rmmod ok gplf_taint_future
 rmmod ok gplf_prop_exporter
 end
 
 # A GPL module that binds a proprietary module's symbol inherits its
-# taint, but its own license decides the future-GPL rule, in whichever
-# order its symbol table lists the two (the host checks the orders).
-case gpl_module_silent_whatever_its_symbol_order
+# taint (a shim): the warning and the record follow the module's taint
+# once all its symbols are bound, so it gets both whichever of its
+# future-GPL and proprietary imports its symbol table lists first (the
+# host checks the orders).
+case shim_warned_and_recorded_future_first
 insmod ok gplf_prop_exporter.ko
 insmod ok gplf_order.ko
-nofile /sys/module/gplf_order/gpl_future_imports
+log 1 gplf_order: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+log 1 gplf_order: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_add [vmlinux]
+file /sys/module/gplf_order/gpl_future_imports/test_gpl_future_add vmlinux
+entries /sys/module/gplf_order/gpl_future_imports 1
 rmmod ok gplf_order
-insmod ok gplf_order_swapped.ko
-nofile /sys/module/gplf_order/gpl_future_imports
-rmmod ok gplf_order
-log 2 gplf_order: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
-log 0 will become GPL-only
 rmmod ok gplf_prop_exporter
+end
+
+case shim_warned_and_recorded_proprietary_first
+insmod ok gplf_prop_exporter.ko
+insmod ok gplf_order_swapped.ko
+log 1 gplf_order: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+log 1 gplf_order: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_add [vmlinux]
+file /sys/module/gplf_order/gpl_future_imports/test_gpl_future_add vmlinux
+entries /sys/module/gplf_order/gpl_future_imports 1
+rmmod ok gplf_order
+rmmod ok gplf_prop_exporter
+end
+
+# The warning comes once the load can only fail in the module's own
+# init: a module refused after its symbols are bound (here by the
+# duplicate-export check) is not warned; one whose init fails, as a
+# driver's does without its hardware, was bound and is warned.
+case module_refused_after_binding_not_warned
+insmod ok gplf_dup_plain.ko
+insmod ENOEXEC gplf_prop_dup.ko
+log 1 gplf_prop_dup: exports duplicate symbol gplf_dup_sym (owned by gplf_dup_plain)
+log 0 will become GPL-only
+nofile /sys/module/gplf_prop_dup
+rmmod ok gplf_dup_plain
+end
+
+# A bad parameter fails the load after complete_formation(), in
+# parse_args(): not warned either.
+case module_refused_by_its_parameters_not_warned
+insmod EINVAL gplf_prop_weak.ko bound=maybe
+log 0 will become GPL-only
+nofile /sys/module/gplf_prop_weak
+end
+
+case module_whose_init_fails_warned
+insmod ENODEV gplf_prop_initfail.ko
+log 1 gplf_prop_initfail: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_add [vmlinux]
+nofile /sys/module/gplf_prop_initfail
+end
+
+# A weak reference to a future-GPL symbol binds it and is warned, as a
+# strong one is.
+case weak_reference_bound_and_warned
+insmod ok gplf_prop_weak.ko
+file /sys/module/gplf_prop_weak/parameters/bound Y
+log 1 gplf_prop_weak: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_add [vmlinux]
+rmmod ok gplf_prop_weak
 end
 
 case gpl_user_of_proprietary_plain_export_inherits_taint

@@ -30,14 +30,60 @@ log 1 gplf_mod_prop: module.gpl_future=enforce refuses symbols that will become 
 rmmod ok gplf_exporter
 end
 
-case gpl_module_loads_whatever_its_symbol_order
+# Under enforce a future-GPL symbol is GPL-only for every module, in
+# every order: a GPL module that also binds a proprietary module's symbol
+# (a shim) is refused as its twin that binds an EXPORT_SYMBOL_GPL symbol
+# instead (gplf_order_gpl) is, with the same error and the same reason.
+# GPL-only first, the proprietary symbol is refused (inherit_taint());
+# proprietary first, the module is no longer GPL and the GPL-only symbol
+# is not found.
+case shim_refused_as_gpl_only_future_first
 insmod ok gplf_prop_exporter.ko
-insmod ok gplf_order.ko
-rmmod ok gplf_order
-insmod ok gplf_order_swapped.ko
-rmmod ok gplf_order
-log 0 module.gpl_future=enforce refuses
+insmod ENOENT gplf_order_gpl.ko
+log 1 gplf_order_gpl: module using GPL-only symbols uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter.
+log 1 gplf_order_gpl: Unknown symbol gplf_prop_plain (err -2)
+insmod ENOENT gplf_order.ko
+log 1 gplf_order: module using GPL-only symbols uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter.
+log 1 gplf_order: Unknown symbol gplf_prop_plain (err -2)
+log 0 will become GPL-only
+nofile /sys/module/gplf_order
 rmmod ok gplf_prop_exporter
+end
+
+case shim_refused_as_gpl_only_proprietary_first
+insmod ok gplf_prop_exporter.ko
+insmod ENOENT gplf_order_gpl_swapped.ko
+log 1 gplf_order_gpl: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+log 1 gplf_order_gpl: Unknown symbol ktime_get (err -2)
+insmod ENOENT gplf_order_swapped.ko
+log 1 gplf_order: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+log 1 gplf_order: Unknown symbol test_gpl_future_add (err -2)
+log 1 gplf_order: module.gpl_future=enforce refuses symbols that will become GPL-only to non-GPL modules: test_gpl_future_add [vmlinux]
+nofile /sys/module/gplf_order
+rmmod ok gplf_prop_exporter
+end
+
+# A proprietary module's future-GPL export is, to a GPL user, a GPL-only
+# symbol of a proprietary module: refused (inherit_taint()).
+case gpl_user_of_proprietary_future_export_refused
+insmod ok gplf_prop_exporter.ko
+insmod ENOENT gplf_taint_future.ko
+log 1 gplf_taint_future: module using GPL-only symbols uses symbols gplf_prop_future from proprietary module gplf_prop_exporter.
+log 1 gplf_taint_future: Unknown symbol gplf_prop_future (err -2)
+log 0 module.gpl_future=enforce refuses
+nofile /sys/module/gplf_taint_future
+rmmod ok gplf_prop_exporter
+end
+
+# A weak reference is refused and left NULL, and the module loads, as
+# with a weak reference to an EXPORT_SYMBOL_GPL symbol; the log says the
+# policy refused it.
+case weak_reference_refused_left_null_and_loads
+insmod ok gplf_prop_weak.ko
+file /sys/module/gplf_prop_weak/parameters/bound N
+log 1 gplf_prop_weak: module.gpl_future=enforce refuses symbols that will become GPL-only to non-GPL modules: test_gpl_future_add [vmlinux]
+nofile /sys/module/gplf_prop_weak/gpl_future_imports
+rmmod ok gplf_prop_weak
 end
 
 case plain_exports_unaffected
