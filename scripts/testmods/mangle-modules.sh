@@ -4,10 +4,10 @@
 # Write the broken exporters tests/suite/[BASE/]malformed.t loads, each
 # one defect away from DIR/gplf_mangle.ko: DIR/gplf_bad_NAME.ko; and the
 # DIR/gplf_fill_NAME.ko (tests/suite/fill.t), gplf_many_user_dup.ko and
-# gplf_order[_gpl]_swapped.ko copies below.  Which defects depends on the export tables the base's
-# modules have: 6.12 has one table per license (__ksymtab_gpl_future is
-# the series'), 7.3 one __ksymtab and each export's license in
-# __kflagstab.  The CRC variants exist only when the module has CRC
+# gplf_order[_gpl]_swapped.ko copies below.  Which defects depends on
+# the export tables the base's modules have: 6.12 has one table per
+# license (__ksymtab_gpl_future is the series'), 7.3 one __ksymtab and
+# each export's license in __kflagstab.  The CRC variants exist only when the module has CRC
 # tables (MODVERSIONS=y).  And the kept mutants of tests/suite/fuzz.t,
 # DIR/gplf_fuzz_NAME.ko, written by KO-FUZZ.
 set -eu
