@@ -171,7 +171,10 @@ refuses_bad_input() {
 works_on_the_kernel_tree() {
 	k=$(mktemp -d -p "$b") || return 1
 	trap 'rm -rf "$tmp" "$k"' EXIT
-	cp -al "$b/linux/." "$k" && rm -rf "$k/.git" || return 1
+	# Under the tree's lock: the kselftest roots build their test modules
+	# inside it (kselftest-root.sh), and a file they remove mid-copy
+	# fails cp.
+	(flock 9 && cp -al "$b/linux/." "$k") 9>"$b/tree.lock" && rm -rf "$k/.git" || return 1
 	time_c=$(md5sum <"$b/linux/kernel/time/time.c")
 	ok=true
 	# kfree: beside its tracepoint's export (6.12 on: mm/slub.c), or
