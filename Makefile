@@ -9,7 +9,10 @@
 #   make ci       make check at full length, check-series and
 #                 check-distro's quick part (CI, within the hour cold),
 #                 on every base
-#   make ci-full  check-matrix, check-series and check-bisect, on every base
+#   make ci-full  check-matrix, check-series, check-bisect and
+#                 check-layout, on every base
+#   make check-layout  struct module's size and the series' fields in it,
+#                 pristine and patched, per cell (tests/layout/)
 #   make bench    the series' cost against the unpatched kernel
 #   make audit    build scripts/gpl-future-audit (make install PREFIX=...)
 #   make fuzz     fuzz its parser for FUZZ_TIME seconds (libFuzzer, clang)
@@ -105,7 +108,7 @@ endif
 ifeq ($(CHECK_GOAL),ci-full)
 # A base without the distro cell (6.1) still runs the guide's Debian
 # snippets on its own series and Module.symvers.
-CHECK_EXTRA ?= series bisect $(if $(filter distro,$(CELLS_RUN)),,distro-guide)
+CHECK_EXTRA ?= series bisect layout $(if $(filter distro,$(CELLS_RUN)),,distro-guide)
 endif
 CELLS_RUN ?= $(CHECK_CELLS)
 STRESS_CYCLES ?= 100
@@ -140,7 +143,7 @@ export CCACHE_NOHASHDIR := true
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
-.PHONY: all demo check check-series check-bisect check-real check-selftests check-distro
+.PHONY: all demo check check-series check-layout check-bisect check-real check-selftests check-distro
 .PHONY: check-matrix ci ci-full check-documents
 .PHONY: bench build deps clean audit install fuzz fuzz-guest audit-scale impact FORCE
 .SECONDARY:
@@ -225,6 +228,42 @@ $(BB)/%/modules.stamp: $(BB)/%/kernel.stamp $(wildcard tests/modules/*) $(B)/gen
 	@sh scripts/testmods/break-crc.sh $(BB)/$*/mods/gplf_badcrc.ko test_gpl_future_add
 	@sh scripts/testmods/mangle-modules.sh $(KO_MANGLE) $(KO_FUZZ) $(BB)/$*/mods
 	@touch $@
+
+# The pristine tree, no patch applied, for what is compared with the
+# patched one.
+PRISTINE := $(BB)/pristine/src
+$(BB)/pristine/tree.stamp: tests/bases/$(BASE) scripts/harness/tree.sh \
+		scripts/harness/get-source.sh | $(B)/deps.stamp
+	@sh scripts/harness/tree.sh $(BASE) $(B) $(PRISTINE) 0 >/dev/null
+	@touch $@
+
+# Cell %'s configuration on the pristine tree, prepared for external
+# modules (make modules_prepare: the generated headers), nothing built.
+$(BB)/%/pristine-obj.stamp: $(BB)/%/obj/.config $(BB)/pristine/tree.stamp
+	@rm -rf $(BB)/$*/pristine-obj && mkdir -p $(BB)/$*/pristine-obj
+	@cp $(BB)/$*/obj/.config $(BB)/$*/pristine-obj/.config
+	@sh scripts/harness/logged.sh $(BB)/$*/pristine-obj.log sh scripts/harness/kmake.sh \
+		$(arch.$*) $(PRISTINE) $(BB)/$*/pristine-obj olddefconfig modules_prepare
+	@touch $@
+
+# struct module in cell %, pristine and patched (tests/layout/).
+$(BB)/%/layout.txt: $(BB)/%/pristine-obj.stamp $(BB)/%/kernel.stamp $(wildcard tests/layout/*) \
+		scripts/harness/module-layout.sh
+	@sh scripts/harness/module-layout.sh $(arch.$*) $(PRISTINE) $(BB)/$*/pristine-obj \
+		$(BB)/$*/layout/pristine >/dev/null
+	@sh scripts/harness/module-layout.sh $(arch.$*) $(SRC) $(BB)/$*/obj \
+		$(BB)/$*/layout/patched >/dev/null
+	@{ sed 's/^/pristine /' $(BB)/$*/layout/pristine/layout; \
+	   sed 's/^/patched /' $(BB)/$*/layout/patched/layout; } > $@
+
+# The booted cells of the run (those with modules), against the figures
+# the cover letter states: make ci-full, or make check-layout.
+LAYOUT_CELLS = $(foreach c,$(CELLS_RUN),$(if $(filter none,$(boot.$(c))),,$(c)))
+LAYOUT_EXPECTED := tests/series/$(if $(filter 6.12,$(BASE)),,$(BASE)/)module-layout.expected
+$(BB)/layout.ktap: $(foreach c,$(LAYOUT_CELLS),$(BB)/$(c)/layout.txt) $(LAYOUT_EXPECTED) \
+		scripts/checks/layout-tests.sh scripts/harness/ktap-lib.sh
+	@echo "  CHECK   struct module, pristine and patched ($(BASE): $(LAYOUT_CELLS))"
+	@sh scripts/checks/layout-tests.sh $(BB) $(LAYOUT_EXPECTED) $(LAYOUT_CELLS) > $@
 
 # A cell that trims unused exports (its record sets
 # CONFIG_UNUSED_KSYMS_WHITELIST="ksyms.whitelist", tests/cells/trim.config)
@@ -524,6 +563,9 @@ each-base = @for b in $(1); do rm -f $(B)/$$b/documents; \
 
 check-series:
 	$(call run-report,$(BB)/series.ktap)
+
+check-layout:
+	$(call run-report,$(BB)/layout.ktap)
 
 check-real:
 	$(call run-report,$(BB)/real/real-tests.ktap)
