@@ -124,12 +124,46 @@ checkpatch_as_expected() {
 	return $status
 }
 
+# abi_entries FILE...: "What<TAB>KernelVersion<TAB>Contact" of each
+# Documentation/ABI entry about the series (gpl_future) in FILEs, the
+# added lines of patches ("+What:") as well as ABI files.
+abi_entries() {
+	sed 's/^+//' "$@" | awk -F'\t+' '
+		/^What:/ { what = ($2 ~ /gpl_future/) ? $2 : "" }
+		what && /^KernelVersion:/ { kv = $2 }
+		what && /^Contact:/ { print what "\t" kv "\t" $2; what = "" }'
+}
+
+# The upstream form's ABI entries name the release they are proposed
+# for and the modules list; a backport's (its record's "source:", the
+# base it is backported from) name that same proposal, the base it is
+# backported to and its own author, not the list: mainline BASE lacks
+# the interface.
+abi_entries_say_where_they_come_from() {
+	abi_entries "$dir"/Documentation/ABI/testing/sysfs-module >"$tmp/abi"
+	[ -s "$tmp/abi" ] || { echo "no gpl_future entry in Documentation/ABI"; return 1; }
+	source=$(sh scripts/harness/field.sh "$desc" source)
+	if [ -z "$source" ]; then
+		awk -F'\t' '$2 !~ /^[0-9]+\.[0-9]+$/ || $3 != "linux-modules@vger.kernel.org"' \
+			"$tmp/abi" >"$tmp/bad"
+	else
+		author=$(sed -n 's/^From: //p' "$cover")
+		srcdir=$(sh scripts/harness/field.sh "tests/bases/$source" patches)
+		abi_entries "$srcdir"/0*.patch | sort -u >"$tmp/src"
+		awk -F'\t' -v base="$base" -v author="$author" 'NR == FNR { kv[$1] = $2; next }
+			!($1 in kv) || $2 != kv[$1] " (proposed); backported to " base ||
+			$3 != author' "$tmp/src" "$tmp/abi" >"$tmp/bad"
+	fi
+	[ ! -s "$tmp/bad" ] || { echo "ABI entries (What, KernelVersion, Contact):"; cat "$tmp/bad"; return 1; }
+}
+
 echo "KTAP version 1"
-echo "1..6"
+echo "1..7"
 result git_am_applies_series
 result quilt_applies_without_fuzz_or_offset
 result quilt_and_git_am_agree
 result patches_are_format_patch_mails
 result cover_letter_matches_series
 result checkpatch_as_expected
+result abi_entries_say_where_they_come_from
 cat "$tmp/counts"

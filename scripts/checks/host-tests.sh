@@ -401,13 +401,15 @@ ko_fuzz_fails_cleanly() {
 	done
 }
 
-# gplf_order.ko and its GPL-only twin gplf_order_gpl.ko list the
+# gplf_order.ko and its GPL-only twin gplf_order_gpl.ko, and their
+# copies with a weak reference (gplf_order_weak[_gpl].ko), list the
 # symbol that makes them future-GPL or GPL-only users first and the
 # proprietary module's symbol second; their _swapped copies the other
 # way round (gpl-future.t and policy-enforce.t name their cases so).
 order_modules_list_imports_in_opposite_orders() {
 	for c in $configs; do
-		for m in gplf_order:test_gpl_future_add gplf_order_gpl:ktime_get; do
+		for m in gplf_order:test_gpl_future_add gplf_order_gpl:ktime_get \
+			gplf_order_weak:test_gpl_future_add gplf_order_weak_gpl:ktime_get; do
 			first=${m#*:} m=${m%:*}
 			for k in $m ${m}_swapped; do
 				readelf -sW "$b/$c/mods/$k.ko" |
@@ -448,8 +450,30 @@ relocs_ran_on_relocatable_kernels() {
 	done
 }
 
+# 7.3: the module selftests build and install, as mm's do, from a tree
+# whose kernel is not built yet (KDIR, by default O, has no
+# Module.symvers) or lacks the test exports (CONFIG_TEST_GPL_FUTURE off):
+# the scripts are installed, gpl_future.sh's users are not built (it
+# skips without them), and make says so.
+kselftest_installs_without_the_test_exports() {
+	mkdir -p "$tmp/ks-unbuilt" "$tmp/ks-noexports"
+	printf '0x00000000\tprintk\tvmlinux\tEXPORT_SYMBOL\t\n' >"$tmp/ks-noexports/Module.symvers"
+	for o in unbuilt noexports; do
+		make -s -C "$b/linux/tools/testing/selftests" TARGETS=module O="$tmp/ks-$o" \
+			INSTALL_PATH="$tmp/ks-$o/inst" install >"$tmp/ks.log" 2>&1 ||
+			{ echo "$o:"; cat "$tmp/ks.log"; return 1; }
+		[ -x "$tmp/ks-$o/inst/module/gpl_future.sh" ] &&
+			[ -x "$tmp/ks-$o/inst/module/find_symbol.sh" ] ||
+			{ echo "$o: the scripts were not installed"; return 1; }
+		[ -z "$(find "$tmp/ks-$o" -name '*.ko')" ] ||
+			{ echo "$o: test modules built without the exports they bind"; return 1; }
+		grep -q '^Warning: no test_gpl_future exports in .*gpl_future.sh will be skipped' "$tmp/ks.log" ||
+			{ echo "$o: no warning:"; cat "$tmp/ks.log"; return 1; }
+	done
+}
+
 echo "KTAP version 1"
-echo "1..25"
+echo "1..26"
 result configure_rejects_dropped_option
 result report_fails_truncated_or_bailed_out_run
 result field_reads_records
@@ -474,6 +498,12 @@ result ko_fuzz_fails_cleanly
 result guest_and_ko_fuzz_make_the_same_mutants
 result order_modules_list_imports_in_opposite_orders
 result series_fields_are_last_in_struct_module
+if [ -e "$b/linux/tools/testing/selftests/module/gpl_future.sh" ]; then
+	result kselftest_installs_without_the_test_exports
+else
+	num=$((num + 1))
+	echo "ok $num kselftest_installs_without_the_test_exports # SKIP the series has no selftest here"
+fi
 if [ -n "$relocatable" ]; then
 	result relocs_ran_on_relocatable_kernels
 else

@@ -4,10 +4,10 @@
 # Write DIR/kselftest/, the files a suite with "# root: kselftest" adds to
 # its guest's root (boot-dir.sh): the kernel's selftests TARGETS (default
 # "module") installed as a maintainer installs them (make -C
-# tools/testing/selftests TARGETS=... install, their test modules built
-# with KDIR; a target the tree lacks is left out), the modules built in
-# DIR/obj where make modules_install puts them (depmod's indexes
-# included), and BUSYBOX, the ARCH binary, for the shell, modprobe and
+# tools/testing/selftests TARGETS=... O=... install, their test
+# modules built against O; a target the tree lacks is left out), the
+# modules built in DIR/obj where make modules_install puts them
+# (depmod's indexes included), and BUSYBOX, the ARCH binary, for the shell, modprobe and
 # the tools the selftests call (none when empty: the suite skips
 # without it).  PROGRAMS are this machine's own programs, from /usr/bin
 # and /usr/sbin, with their libraries (copy-programs.sh): busybox's
@@ -42,11 +42,12 @@ rm -f "$root"/lib/modules/*/build
 # as well: the selftests pass their O (empty without one) down to the
 # kernel's make, where it overrides the build tree's own.
 # kmake.sh passes the cell's ARCH, cross compiler and ccache, as for the
-# kernel; its O is the build tree, which KDIR names too.
+# kernel; its O is the build tree, which the selftests take as KDIR when
+# none is given, as they do for a maintainer's "make O=...".
 kselftest() {
 	obj=$(realpath "$dir/obj")
 	sh scripts/harness/kmake.sh "$arch" "$src/tools/testing/selftests" "$obj" \
-		TARGETS="$have" KDIR="$obj" $vars "$@" >>"$dir/kselftest.log" 2>&1 ||
+		TARGETS="$have" $vars "$@" >>"$dir/kselftest.log" 2>&1 ||
 		{ cat "$dir/kselftest.log" >&2; die "kselftest $* failed"; }
 }
 have=

@@ -4,8 +4,8 @@
 # Write the broken exporters tests/suite/[BASE/]malformed.t loads, each
 # one defect away from DIR/gplf_mangle.ko: DIR/gplf_bad_NAME.ko; and the
 # DIR/gplf_fill_NAME.ko (tests/suite/fill.t), gplf_many_user_dup.ko and
-# gplf_order[_gpl]_swapped.ko copies below.  Which defects depends on
-# the export tables the base's modules have: 6.12 has one table per
+# gplf_order[_weak][_gpl]_swapped.ko copies below.  Which defects depends
+# on the export tables the base's modules have: 6.12 has one table per
 # license (__ksymtab_gpl_future is the series'), 7.3 one __ksymtab and
 # each export's license in __kflagstab.  The CRC variants exist only when the module has CRC
 # tables (MODVERSIONS=y).  And the kept mutants of tests/suite/fuzz.t,
@@ -144,6 +144,11 @@ fi
 "$mangle" "$dir/gplf_order.ko" "$dir/gplf_order_swapped.ko" \
 	swapsym test_gpl_future_add gplf_prop_plain
 "$mangle" "$dir/gplf_order_gpl.ko" "$dir/gplf_order_gpl_swapped.ko" \
+	swapsym ktime_get gplf_prop_plain
+# And their copies that hold only a weak reference to gplf_prop_plain.
+"$mangle" "$dir/gplf_order_weak.ko" "$dir/gplf_order_weak_swapped.ko" \
+	swapsym test_gpl_future_add gplf_prop_plain
+"$mangle" "$dir/gplf_order_weak_gpl.ko" "$dir/gplf_order_weak_gpl_swapped.ko" \
 	swapsym ktime_get gplf_prop_plain
 
 has_section __kcrctab || exit 0

@@ -264,6 +264,44 @@ rmmod ok gplf_order
 rmmod ok gplf_prop_exporter
 end
 
+# A shim whose proprietary import is a weak reference: bound, it passes
+# on the taint as a strong one does, and the module is warned and
+# recorded in either order.  Once the symbol is GPL-only, the same
+# module loads with that reference left NULL (future-GPL symbol first)
+# or is refused (proprietary first), as policy-enforce.t shows: it
+# loses a symbol either way, so the warning stands.
+case weak_shim_warned_and_recorded_future_first
+insmod ok gplf_prop_exporter.ko
+insmod ok gplf_order_weak.ko
+file /sys/module/gplf_order_weak/parameters/bound Y
+log 1 gplf_order_weak: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+log 1 gplf_order_weak: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_add [vmlinux]
+file /sys/module/gplf_order_weak/gpl_future_imports/test_gpl_future_add vmlinux
+rmmod ok gplf_order_weak
+rmmod ok gplf_prop_exporter
+end
+
+case weak_shim_warned_and_recorded_proprietary_first
+insmod ok gplf_prop_exporter.ko
+insmod ok gplf_order_weak_swapped.ko
+file /sys/module/gplf_order_weak/parameters/bound Y
+log 1 gplf_order_weak: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+log 1 gplf_order_weak: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_add [vmlinux]
+file /sys/module/gplf_order_weak/gpl_future_imports/test_gpl_future_add vmlinux
+rmmod ok gplf_order_weak
+rmmod ok gplf_prop_exporter
+end
+
+# With no proprietary exporter loaded the weak reference is left NULL:
+# the module stays GPL, and is neither warned nor recorded.
+case weak_shim_unbound_not_warned
+insmod ok gplf_order_weak.ko
+file /sys/module/gplf_order_weak/parameters/bound N
+log 0 will become GPL-only
+nofile /sys/module/gplf_order_weak/gpl_future_imports
+rmmod ok gplf_order_weak
+end
+
 # The warning comes once the load can only fail in the module's own
 # init: a module refused after its symbols are bound (here by the
 # duplicate-export check) is not warned; one whose init fails, as a

@@ -63,6 +63,40 @@ nofile /sys/module/gplf_order
 rmmod ok gplf_prop_exporter
 end
 
+# The same with only a weak reference to the proprietary module's
+# symbol, as its GPL-only twin (gplf_order_weak_gpl) fares: future-GPL
+# symbol first, the weak reference is refused and left NULL, and the
+# module loads, GPL, not warned; proprietary first, the module is not
+# GPL when it meets the future-GPL symbol, and is refused it.
+case weak_shim_as_gpl_only_future_first
+insmod ok gplf_prop_exporter.ko
+insmod ok gplf_order_weak_gpl.ko
+file /sys/module/gplf_order_weak_gpl/parameters/bound N
+log 1 gplf_order_weak_gpl: module using GPL-only symbols uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter.
+insmod ok gplf_order_weak.ko
+file /sys/module/gplf_order_weak/parameters/bound N
+log 1 gplf_order_weak: module using GPL-only symbols uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter.
+log 0 inheriting taint
+log 0 will become GPL-only
+nofile /sys/module/gplf_order_weak/gpl_future_imports
+rmmod ok gplf_order_weak
+rmmod ok gplf_order_weak_gpl
+rmmod ok gplf_prop_exporter
+end
+
+case weak_shim_as_gpl_only_proprietary_first
+insmod ok gplf_prop_exporter.ko
+insmod ENOENT gplf_order_weak_gpl_swapped.ko
+log 1 gplf_order_weak_gpl: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+log 1 gplf_order_weak_gpl: Unknown symbol ktime_get (err -2)
+insmod ENOENT gplf_order_weak_swapped.ko
+log 1 gplf_order_weak: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+log 1 gplf_order_weak: Unknown symbol test_gpl_future_add (err -2)
+log 1 gplf_order_weak: module.gpl_future=enforce refuses symbols that will become GPL-only to non-GPL modules: test_gpl_future_add [vmlinux]
+nofile /sys/module/gplf_order_weak
+rmmod ok gplf_prop_exporter
+end
+
 # A proprietary module's future-GPL export is, to a GPL user, a GPL-only
 # symbol of a proprietary module: refused (inherit_taint()).
 case gpl_user_of_proprietary_future_export_refused

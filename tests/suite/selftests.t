@@ -99,9 +99,10 @@ run /bin/busybox --install -s /bin
 run /kselftest/module/find_symbol.sh
 end
 
-# The series's own (7.3): only the patched kernel has it.
+# The series's own (7.3): only the patched kernel has it.  With -p, the
+# proprietary user too, which taints the kernel: the suite's last case.
 case module_gpl_future_sh
 needs /kselftest/module/gpl_future.sh
 run /bin/busybox --install -s /bin
-run /kselftest/module/gpl_future.sh
+run /kselftest/module/gpl_future.sh -p
 end
