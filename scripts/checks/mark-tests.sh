@@ -79,6 +79,30 @@ refuses_what_it_cannot_mark() {
 	[ $? = 1 ] && grep -q "gen_fn: not exported in $tmp/t\$" "$tmp/err"
 }
 
+# What its user may not write: a read-only file (which sed -i alone
+# would replace), or a file in a directory it may not write (where sed -i
+# cannot).  As nobody, as root may write anything: exit 1, the file
+# named, no "Marked" line, nothing changed.
+write_failures_are_errors() {
+	w=$(mktemp -d) && chmod 0755 "$w" || return 1
+	for f in read-only unwritable-dir; do
+		rm -rf "$w/t" && cp -r "$sample" "$w/t" && chmod -R a+rX "$w/t" || return 1
+		case $f in
+		read-only) chmod 0777 "$w/t/kernel" && chmod 0444 "$w/t/kernel/exports.c"
+			want='kernel/exports.c: not writable' ;;
+		unwritable-dir) chmod 0666 "$w/t/kernel/exports.c"
+			want='kernel/exports.c: cannot rewrite it: couldn.t open temporary file' ;;
+		esac
+		setpriv --reuid=65534 --regid=65534 --clear-groups \
+			"$mark" -C "$w/t" plain_a >"$tmp/out1" 2>"$tmp/err"
+		rc=$?
+		[ $rc = 1 ] && grep -q "^gpl-future-mark: plain_a: $want" "$tmp/err" &&
+			! grep -q . "$tmp/out1" && diff -r "$sample" "$w/t" >/dev/null ||
+			{ cat "$tmp/out1" "$tmp/err"; echo "$f: exit $rc"; rm -rf "$w"; return 1; }
+	done
+	rm -rf "$w"
+}
+
 # A mix: what can be marked is, the rest is said, and the run fails.
 marks_the_rest_of_a_mix() {
 	fresh
@@ -208,12 +232,13 @@ works_on_the_kernel_tree() {
 }
 
 echo "KTAP version 1"
-echo "1..11"
+echo "1..12"
 result marks_each_form
 result summary_lists_symbols_per_file
 result running_again_changes_nothing
 result dry_run_changes_nothing
 result refuses_what_it_cannot_mark
+result write_failures_are_errors
 result marks_the_rest_of_a_mix
 result marks_exports_among_look_alikes
 result build_picks_the_exporting_object
