@@ -354,25 +354,35 @@ $(foreach c,$(CELLS),$(BB)/$(c)/stress.ktap): $(BB)/STRESS_CYCLES.var
 # sanitizer build is what the tests feed broken files to.  CFLAGS,
 # CPPFLAGS and LDFLAGS are the user's (make install CFLAGS=...); only
 # the project's own builds add -Werror: a user's newer compiler may warn.
+# Building it needs a compiler, make, pkg-config and the development
+# files of AUDIT_PKGS, as any user: make audit and make install never
+# run the harness's package installer, which the harness's own builds
+# of it wait for.
 AUDIT_DIR	:= scripts/gpl-future-audit
 AUDIT_SRCS	:= $(filter-out $(AUDIT_DIR)/fuzz.c,$(wildcard $(AUDIT_DIR)/*.c))
 AUDIT		:= $(B)/tools/gpl-future-audit
 CFLAGS		?= -O2 -g
 AUDIT_WARN	:= -Wall -Wextra -Wno-unused-parameter -std=gnu11
-AUDIT_LIBS	:= -lelf -llzma -lzstd -lz -pthread
+PKG_CONFIG	?= pkg-config
+AUDIT_PKGS	:= libelf liblzma libzstd zlib
 SANITIZE	:= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 ASAN_AUDIT	:= $(B)/tools/asan/gpl-future-audit
 PREFIX		?= /usr/local
 FUZZ_TIME	?= 120
-build_audit	= $(CC) $(CPPFLAGS) $(CFLAGS) $(AUDIT_WARN) $(1) $(LDFLAGS) \
-		  -o $@ $(AUDIT_SRCS) $(AUDIT_LIBS)
+build_audit	= flags=$$($(PKG_CONFIG) --cflags --libs $(AUDIT_PKGS)) || \
+		  { echo "gpl-future-audit: building it needs $(PKG_CONFIG) and the development files of: $(AUDIT_PKGS)" >&2; exit 1; }; \
+		  $(CC) $(CPPFLAGS) $(CFLAGS) $(AUDIT_WARN) $(1) $(LDFLAGS) \
+		  -o $@ $(AUDIT_SRCS) $$flags -pthread
+# For the harness's other builds of its sources (its packages installed).
+AUDIT_LIBS	= $$($(PKG_CONFIG) --cflags --libs $(AUDIT_PKGS)) -pthread
+AUDIT_DEPS	:= $(if $(filter audit install,$(MAKECMDGOALS)),,$(B)/deps.stamp)
 
 audit: $(AUDIT)
-$(AUDIT): $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $(B)/deps.stamp
+$(AUDIT): $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $(AUDIT_DEPS)
 	@mkdir -p $(@D)
 	$(call build_audit,-Werror)
 
-$(ASAN_AUDIT): $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $(B)/deps.stamp
+$(ASAN_AUDIT): $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $(AUDIT_DEPS)
 	@mkdir -p $(@D)
 	$(call build_audit,-Werror -O1 $(SANITIZE))
 

@@ -152,6 +152,10 @@ gpl_modules_are_not_reported() {
 		grep -q '^1 modules scanned, 0 not GPL-compatible, 0 affected, 0 imports unresolved, 0 skipped$' "$tmp/out1" ||
 			{ cat "$tmp/out1"; return 1; }
 	done
+	# TSV: its header, and nothing else, as the user guide says.
+	"$audit" -f tsv -s "$symvers" "$mods/gplf_gpl.ko" >"$tmp/out1" &&
+		printf '#module\tlicense\tsymbol\tkind\texporter\tfile\n' | cmp -s - "$tmp/out1" ||
+		{ echo "-f tsv with no finding printed:"; cat "$tmp/out1"; return 1; }
 }
 
 # "<symbol>\t<type>" for each export of ELF file $1, the type named as
@@ -906,6 +910,65 @@ installs_with_prefix() {
 		grep -q 'gpl-future-audit' "$tmp/cmds" && ! grep -- -Werror "$tmp/cmds"
 }
 
+# In an image (its lib/modules/R tree given, or -b), a module link is
+# resolved inside the image, as a chroot would: RHEL's weak-updates/
+# links are absolute.  Here the host has a GPL module where the image's
+# link points, the image a proprietary one: the image's is audited.
+image_links_resolve_inside_the_image() {
+	r=$tmp/img host=$tmp/host
+	mkdir -p "$r/lib/modules/9.9.9/weak-updates" "$r/lib/modules/9.9.9/build" "$r$host" "$host" &&
+		cp "$mods/gplf_prop.ko" "$r$host/vendor.ko" && cp "$mods/gplf_gpl.ko" "$host/vendor.ko" &&
+		ln -s "$host/vendor.ko" "$r/lib/modules/9.9.9/weak-updates/vendor.ko" &&
+		cp "$symvers" "$r/lib/modules/9.9.9/build/Module.symvers" || return 1
+	for how in tree basedir; do
+		case $how in
+		tree) "$audit" "$r/lib/modules/9.9.9" ;;
+		basedir) "$audit" -b "$r" -k 9.9.9 "$r/lib/modules/9.9.9/weak-updates" ;;
+		esac >"$tmp/out1" 2>"$tmp/err"
+		rc=$?
+		[ $rc = 1 ] && grep -q "^gplf_prop  *Proprietary .* $r$host/vendor.ko\$" "$tmp/out1" ||
+			{ cat "$tmp/out1" "$tmp/err"; echo "$how: exit $rc"; return 1; }
+	done
+}
+
+# Modules of two kernels' trees and no --release: an error, not the
+# running kernel's exports (which the root -b names holds here); with
+# -k, that kernel's.
+two_kernels_need_a_release() {
+	r=$tmp/two rel=$(uname -r)
+	for d in 6.1.0-x/kernel 6.12.0-y/kernel "$rel/build"; do mkdir -p "$r/lib/modules/$d"; done
+	cp "$mods/gplf_prop.ko" "$r/lib/modules/6.1.0-x/kernel/" &&
+		cp "$mods/gplf_gpl.ko" "$r/lib/modules/6.12.0-y/kernel/" &&
+		cp "$symvers" "$r/lib/modules/$rel/build/Module.symvers" || return 1
+	"$audit" -b "$r" "$r/lib/modules/6.1.0-x" "$r/lib/modules/6.12.0-y" >"$tmp/out1" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 2 ] && grep -q ': the paths are modules of different kernels: give --release' "$tmp/err" &&
+		! grep -q . "$tmp/out1" ||
+		{ cat "$tmp/out1" "$tmp/err"; echo "no -k: exit $rc"; return 1; }
+	mkdir -p "$r/lib/modules/6.1.0-x/build" &&
+		cp "$symvers" "$r/lib/modules/6.1.0-x/build/Module.symvers" || return 1
+	"$audit" -b "$r" -k 6.1.0-x "$r/lib/modules/6.1.0-x" "$r/lib/modules/6.12.0-y" >"$tmp/out1" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 1 ] && grep -q ': exports from .*/lib/modules/6.1.0-x/build/Module.symvers$' "$tmp/err" ||
+		{ cat "$tmp/out1" "$tmp/err"; echo "-k: exit $rc"; return 1; }
+}
+
+# Building the tool needs no root and no harness: as nobody, in a build
+# directory of its own, make audit compiles it (pkg-config gives the
+# libraries) and never runs the harness's package installer (which
+# would leave BUILD/deps.stamp).
+builds_as_a_user_without_the_harness() {
+	w=$(mktemp -d) && chown 65534:65534 "$w" || return 1
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL HOME="$w" make -s B="$w/build" audit \
+		>"$tmp/user.log" 2>&1
+	rc=$?
+	[ $rc = 0 ] && "$w/build/tools/gpl-future-audit" --version >/dev/null &&
+		[ ! -e "$w/build/deps.stamp" ] ||
+		{ cat "$tmp/user.log"; ls "$w/build"; echo "exit $rc"; rm -rf "$w"; return 1; }
+	rm -rf "$w"
+}
+
 # The fuzzer's kept mutants, each a module the loader must refuse or
 # load (scripts/testmods/mangle-modules.sh): the tool reads or skips each
 # and says so, exits 1 (affected), 2 or 3 (skipped), with no sanitizer
@@ -923,7 +986,7 @@ mutants_do_not_break_the_audit() {
 }
 
 echo "KTAP version 1"
-echo "1..35"
+echo "1..38"
 result finds_expected_modules_and_symbols case_ finds_expected_modules_and_symbols
 result agrees_with_nm_and_modinfo case_ agrees_with_nm_and_modinfo
 result gpl_modules_are_not_reported case_ gpl_modules_are_not_reported
@@ -959,9 +1022,12 @@ result link_provided_symbols_are_not_unresolved case_ link_provided_symbols_are_
 result assume_future_list_errors case_ assume_future_list_errors
 result truncated_symvers_is_refused case_ truncated_symvers_is_refused
 result mutants_do_not_break_the_audit case_ mutants_do_not_break_the_audit
+result two_kernels_need_a_release case_ two_kernels_need_a_release
+result image_links_resolve_inside_the_image case_ image_links_resolve_inside_the_image
 if $sanitized; then
 	for t in license_list_matches_the_kernel man_page_is_clean_and_complete \
-		bash_completion_completes sources_pass_checkpatch installs_with_prefix; do
+		bash_completion_completes sources_pass_checkpatch installs_with_prefix \
+		builds_as_a_user_without_the_harness; do
 		plain_only $t
 	done
 else
@@ -970,4 +1036,5 @@ else
 	result bash_completion_completes bash_completion_completes
 	result sources_pass_checkpatch
 	result installs_with_prefix
+	result builds_as_a_user_without_the_harness
 fi

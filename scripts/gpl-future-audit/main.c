@@ -120,7 +120,8 @@ static void print_help(void)
 	       "Without -s or -e, the Module.symvers of kernel RELEASE is looked for\n"
 	       "in /lib/modules/RELEASE/build, /lib/modules/RELEASE, /boot and\n"
 	       "/usr/src; -k and -b only choose where.  RELEASE (and the root) are\n"
-	       "those of a ROOT/lib/modules/RELEASE all PATHs are in, else uname's.\n"
+	       "those of a ROOT/lib/modules/RELEASE all PATHs are in, else uname's;\n"
+	       "PATHs in different such trees need -k.\n"
 	       "  -s, --symvers=FILE        Module.symvers of the kernel, or compressed\n"
 	       "                            (repeatable)\n"
 	       "  -e, --exports=ELF         the export tables (__ksymtab*, __kflagstab)\n"
@@ -186,6 +187,102 @@ static bool is_module_name(const char *path)
 	       ends_with(path, ".ko.zst") || ends_with(path, ".ko.gz");
 }
 
+#define MAX_LINKS	40	/* as the kernel's path walk */
+
+/*
+ * PATH (relative) resolved inside ROOT as if ROOT were /, in a string to
+ * free, or NULL when a part of it is missing.  An absolute link (Debian's
+ * lib/modules/R/build -> /usr/src/linux-headers-R) stays in the image
+ * given with -b: followed by the system, it would reach the host's own
+ * headers, another kernel's exports.
+ */
+static char *resolve_in_root(const char *root, const char *path)
+{
+	char *done = xstrdup(root), *todo = xstrdup(path), *next, *part;
+	char target[4096];
+	struct stat st;
+	int links = 0;
+	ssize_t len;
+
+	while (todo[strspn(todo, "/")]) {
+		part = todo + strspn(todo, "/");
+		next = part + strcspn(part, "/");
+		part = xstrndup(part, next - part);
+		next = xstrdup(next);
+		free(todo);
+		todo = next;
+		if (!strcmp(part, "..")) {
+			next = strrchr(done, '/');
+			if (next && next - done >= (ptrdiff_t)strlen(root))
+				*next = '\0';
+		} else if (strcmp(part, ".")) {
+			next = xasprintf("%s/%s", done, part);
+			if (lstat(next, &st) || (S_ISLNK(st.st_mode) && ++links > MAX_LINKS)) {
+				free(next);
+				free(part);
+				goto missing;
+			}
+			if (!S_ISLNK(st.st_mode)) {
+				free(done);
+				done = next;
+			} else {
+				len = readlink(next, target, sizeof(target) - 1);
+				free(next);
+				if (len < 0) {
+					free(part);
+					goto missing;
+				}
+				target[len] = '\0';
+				next = xasprintf("%s/%s", target, todo);
+				free(todo);
+				todo = next;
+				if (*target == '/')
+					done[strlen(root)] = '\0';
+			}
+		}
+		free(part);
+	}
+	free(todo);
+	return done;
+missing:
+	free(todo);
+	free(done);
+	return NULL;
+}
+
+/*
+ * The image a walk is in (-b, or the ROOT/lib/modules/RELEASE tree every
+ * PATH is in), NULL for the host's own root.
+ */
+static char *walk_root;
+
+/*
+ * A link to a module.  In an image it is resolved as a chroot into it
+ * would resolve it, and the module read and shown where it leads: RHEL's
+ * weak-updates/ links are absolute, and followed by the build host they
+ * reach its own files.
+ */
+static void add_link(const char *path)
+{
+	size_t len = walk_root ? strlen(walk_root) : 0;
+	struct stat target;
+	char *real;
+
+	if (!len || strncmp(path, walk_root, len) || path[len] != '/') {
+		if (stat(path, &target))
+			add_module(path, NULL, "broken symbolic link");
+		else
+			add_file(path, &target);
+		return;
+	}
+	real = resolve_in_root(walk_root, path + len);
+	if (!real || stat(real, &target))
+		add_module(path, NULL, "broken symbolic link (in the image)");
+	else
+		add_file(real, &target);
+	free(real);
+}
+
 /*
  * A symbolic link to a module is followed (RHEL's weak-updates/ is made
  * of them); one to a directory is not, so a tree cannot loop.
@@ -193,8 +290,6 @@ static bool is_module_name(const char *path)
 static int walk_entry(const char *path, const struct stat *st, int flag,
 		      struct FTW *ftw)
 {
-	struct stat target;
-
 	if (flag == FTW_DNR)
 		add_module(path, NULL, "cannot read directory");
 	else if (!is_module_name(path) || flag == FTW_D)
@@ -203,10 +298,8 @@ static int walk_entry(const char *path, const struct stat *st, int flag,
 		add_file(path, st);
 	else if (flag == FTW_NS)
 		add_module(path, NULL, "cannot stat");
-	else if (flag == FTW_SL && stat(path, &target))
-		add_module(path, NULL, "broken symbolic link");
 	else if (flag == FTW_SL)
-		add_file(path, &target);
+		add_link(path);
 	return 0;
 }
 
@@ -405,69 +498,6 @@ static const char *const symvers_places[] = {
 	"usr/src/kernels/%s/Module.symvers",
 };
 
-#define MAX_LINKS	40	/* as the kernel's path walk */
-
-/*
- * PATH (relative) resolved inside ROOT as if ROOT were /, in a string to
- * free, or NULL when a part of it is missing.  An absolute link (Debian's
- * lib/modules/R/build -> /usr/src/linux-headers-R) stays in the image
- * given with -b: followed by the system, it would reach the host's own
- * headers, another kernel's exports.
- */
-static char *resolve_in_root(const char *root, const char *path)
-{
-	char *done = xstrdup(root), *todo = xstrdup(path), *next, *part;
-	char target[4096];
-	struct stat st;
-	int links = 0;
-	ssize_t len;
-
-	while (todo[strspn(todo, "/")]) {
-		part = todo + strspn(todo, "/");
-		next = part + strcspn(part, "/");
-		part = xstrndup(part, next - part);
-		next = xstrdup(next);
-		free(todo);
-		todo = next;
-		if (!strcmp(part, "..")) {
-			next = strrchr(done, '/');
-			if (next && next - done >= (ptrdiff_t)strlen(root))
-				*next = '\0';
-		} else if (strcmp(part, ".")) {
-			next = xasprintf("%s/%s", done, part);
-			if (lstat(next, &st) || (S_ISLNK(st.st_mode) && ++links > MAX_LINKS)) {
-				free(next);
-				free(part);
-				goto missing;
-			}
-			if (!S_ISLNK(st.st_mode)) {
-				free(done);
-				done = next;
-			} else {
-				len = readlink(next, target, sizeof(target) - 1);
-				free(next);
-				if (len < 0) {
-					free(part);
-					goto missing;
-				}
-				target[len] = '\0';
-				next = xasprintf("%s/%s", target, todo);
-				free(todo);
-				todo = next;
-				if (*target == '/')
-					done[strlen(root)] = '\0';
-			}
-		}
-		free(part);
-	}
-	free(todo);
-	return done;
-missing:
-	free(todo);
-	free(done);
-	return NULL;
-}
-
 /*
  * The root and release a PATH names when it is ROOT/lib/modules/RELEASE
  * or below: the kernel whose modules these are.  Strings to free.
@@ -492,32 +522,41 @@ static bool tree_of(const char *path, char **root, char **release)
  * Without -k, audit /lib/modules/6.1.0-x on a machine running 6.12 against
  * 6.1.0-x's exports, and an image's tree against the image's (its root
  * for -b): when every PATH names the same tree, it is the default.
- * Both NULL when they do not.
+ * Both NULL when they do not.  False when two PATHs name different trees:
+ * no kernel is the default then, the running one least of all.
  */
-static void paths_tree(const struct options *opt, char **root, char **release)
+static bool paths_tree(const struct options *opt, bool quiet, char **root, char **release)
 {
-	bool same = true;
+	bool same = true, differ = false, other;
 	char *r, *rel;
-	int i;
+	int i, first = 0;
 
 	*root = *release = NULL;
-	for (i = 0; i < opt->nr_paths && same; i++) {
+	for (i = 0; i < opt->nr_paths; i++) {
 		if (!tree_of(opt->paths[i], &r, &rel)) {
 			same = false;
-		} else if (*release) {
-			same = !strcmp(r, *root) && !strcmp(rel, *release);
-			free(r);
-			free(rel);
-		} else {
+			continue;
+		}
+		if (!*release) {
 			*root = r;
 			*release = rel;
+			first = i;
+			continue;
 		}
+		other = strcmp(r, *root) || strcmp(rel, *release);
+		if (other && !quiet)
+			fprintf(stderr, PROG ": %s and %s are in different lib/modules trees\n",
+				opt->paths[first], opt->paths[i]);
+		differ = differ || other;
+		free(r);
+		free(rel);
 	}
-	if (!same) {
+	if (!same || differ) {
 		free(*root);
 		free(*release);
 		*root = *release = NULL;
 	}
+	return !differ;
 }
 
 /* The first of symvers_places that exists, in a string to free, or NULL. */
@@ -528,7 +567,11 @@ static char *default_symvers(const struct options *opt)
 	struct utsname uts;
 	size_t i;
 
-	paths_tree(opt, &tree_root, &tree_release);
+	if (!paths_tree(opt, false, &tree_root, &tree_release) && !release) {
+		fprintf(stderr, PROG ": %s\n",
+			"the paths are modules of different kernels: give --release, or --symvers");
+		return NULL;
+	}
 	if (!release)
 		release = tree_release;
 	if (!release) {
@@ -1277,7 +1320,8 @@ static void report(const struct findings *found, const struct summary *sum,
 		print_json(found, sum);
 		return;
 	}
-	if (found->nr)
+	/* TSV keeps its header with no row: a reader keys on it. */
+	if (found->nr || opt->format == FORMAT_TSV)
 		print_rows(found, opt->format == FORMAT_TSV);
 	if (opt->format == FORMAT_TABLE)
 		print_summary(sum, opt->baseline);
@@ -1360,18 +1404,46 @@ static int load_references(struct run *run)
 	return 0;
 }
 
+/* The image the PATHs are in (walk_root): -b's, or their one tree's. */
+static char *image_root(const struct options *opt)
+{
+	char *root = NULL, *release = NULL;
+	size_t len;
+
+	if (opt->basedir)
+		root = xstrdup(opt->basedir);
+	else
+		paths_tree(opt, true, &root, &release);
+	free(release);
+	if (!root)
+		return NULL;
+	len = strlen(root);
+	while (len && root[len - 1] == '/')
+		root[--len] = '\0';
+	if (!len) {
+		free(root);
+		return NULL;
+	}
+	return root;
+}
+
 static int audit(int argc, char **argv)
 {
 	struct run run = { .opt.format = FORMAT_TABLE };
 	struct summary sum = { 0 };
 	struct timespec start;
+	int ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (parse_options(argc, argv, &run.opt)) {
 		fprintf(stderr, "Try '" PROG " --help'.\n");
 		return finish(EXIT_ERROR, &run);
 	}
-	if (collect_paths(run.opt.paths, run.opt.nr_paths))
+	walk_root = image_root(&run.opt);
+	ret = collect_paths(run.opt.paths, run.opt.nr_paths);
+	free(walk_root);
+	walk_root = NULL;
+	if (ret)
 		return finish(EXIT_ERROR, &run);
 	drop_duplicate_files();
 	scan_modules(run.opt.jobs, !run.opt.quiet && isatty(STDERR_FILENO));

@@ -6,7 +6,8 @@ set -eu
 
 pkgs="quilt qemu-system-x86 ccache gcc make bc bison flex
 libelf-dev libssl-dev cpio xz-utils kmod perl git coreutils
-universal-ctags python3-ply python3-git liblzma-dev libzstd-dev zlib1g-dev zstd jq rsync
+universal-ctags python3-ply python3-git liblzma-dev libzstd-dev zlib1g-dev pkg-config zstd
+jq rsync
 man-db"
 [ $# -gt 0 ] && pkgs="$*"
 
