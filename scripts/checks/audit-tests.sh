@@ -931,6 +931,22 @@ image_links_resolve_inside_the_image() {
 	done
 }
 
+# One run is one kernel's modules: a module of another architecture
+# (its ELF machine made AArch64's here) is skipped with the reason, and
+# the run says an input was skipped; the others are audited.
+other_architecture_is_refused() {
+	d=$tmp/arch
+	mkdir -p "$d" && cp "$mods/gplf_gpl.ko" "$mods/gplf_dualmit.ko" "$d/" &&
+		cp "$mods/gplf_prop.ko" "$d/foreign.ko" &&
+		printf '\267\000' | dd of="$d/foreign.ko" bs=1 seek=18 conv=notrunc 2>/dev/null ||
+		return 1
+	"$audit" -s "$symvers" "$d" >"$tmp/out1" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 2 ] && grep -q "^gpl-future-audit: $d/foreign.ko: another architecture than the other modules (ELF machine) (skipped)\$" "$tmp/err" &&
+		grep -q '^2 modules scanned, 0 not GPL-compatible, 0 affected, 0 imports unresolved, 1 skipped$' "$tmp/out1" ||
+		{ cat "$tmp/out1" "$tmp/err"; echo "exit $rc"; return 1; }
+}
+
 # Modules of two kernels' trees and no --release: an error, not the
 # running kernel's exports (which the root -b names holds here); with
 # -k, that kernel's.
@@ -986,7 +1002,7 @@ mutants_do_not_break_the_audit() {
 }
 
 echo "KTAP version 1"
-echo "1..38"
+echo "1..39"
 result finds_expected_modules_and_symbols case_ finds_expected_modules_and_symbols
 result agrees_with_nm_and_modinfo case_ agrees_with_nm_and_modinfo
 result gpl_modules_are_not_reported case_ gpl_modules_are_not_reported
@@ -1023,6 +1039,7 @@ result assume_future_list_errors case_ assume_future_list_errors
 result truncated_symvers_is_refused case_ truncated_symvers_is_refused
 result mutants_do_not_break_the_audit case_ mutants_do_not_break_the_audit
 result two_kernels_need_a_release case_ two_kernels_need_a_release
+result other_architecture_is_refused case_ other_architecture_is_refused
 result image_links_resolve_inside_the_image case_ image_links_resolve_inside_the_image
 if $sanitized; then
 	for t in license_list_matches_the_kernel man_page_is_clean_and_complete \

@@ -33,6 +33,7 @@ struct export {
 /* What one ELF file tells: its .modinfo, its imports, its exports. */
 struct elf_info {
 	bool relocatable;	/* ET_REL: a module, not vmlinux */
+	unsigned int machine;	/* e_machine */
 	bool has_modinfo;
 	char *modname;		/* .modinfo name=, or NULL */
 	char *license;		/* .modinfo license=, or NULL */

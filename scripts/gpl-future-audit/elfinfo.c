@@ -418,6 +418,7 @@ static int parse(Elf *elf, size_t len, struct elf_info *info,
 		return -1;
 	}
 	info->relocatable = ehdr.e_type == ET_REL;
+	info->machine = ehdr.e_machine;
 	secs.machine = ehdr.e_machine;
 	if (check_headers(elf, &ehdr, len, err) ||
 	    find_sections(elf, len, &secs, err))

@@ -1427,6 +1427,38 @@ static char *image_root(const struct options *opt)
 	return root;
 }
 
+/*
+ * The modules of one run are one kernel's, so of one architecture: the
+ * ELF machine most of them have (on a tie, the first's in path order).
+ * A module of another, which that kernel would refuse, is skipped.
+ */
+static void refuse_other_machines(void)
+{
+	unsigned int machine = 0;
+	size_t i, j, n, most = 0;
+
+	for (i = 0; i < nr_modules; i++) {
+		if (modules[i].err)
+			continue;
+		n = 0;
+		for (j = i; j < nr_modules; j++)
+			n += !modules[j].err &&
+			     modules[j].info.machine == modules[i].info.machine;
+		if (n > most) {
+			most = n;
+			machine = modules[i].info.machine;
+		}
+	}
+	for (i = 0; i < nr_modules; i++) {
+		if (modules[i].err || modules[i].info.machine == machine)
+			continue;
+		elf_info_free(&modules[i].info);
+		free(modules[i].name);
+		modules[i].name = NULL;
+		modules[i].err = "another architecture than the other modules (ELF machine)";
+	}
+}
+
 static int audit(int argc, char **argv)
 {
 	struct run run = { .opt.format = FORMAT_TABLE };
@@ -1447,6 +1479,7 @@ static int audit(int argc, char **argv)
 		return finish(EXIT_ERROR, &run);
 	drop_duplicate_files();
 	scan_modules(run.opt.jobs, !run.opt.quiet && isatty(STDERR_FILENO));
+	refuse_other_machines();
 	if (load_references(&run))
 		return finish(EXIT_ERROR, &run);
 	mark_proprietary(run.exports, run.opt.quiet);
