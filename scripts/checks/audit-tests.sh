@@ -123,6 +123,7 @@ oracle() {
 		[ -s "$tmp/inherit" ] || break
 		sort -u "$tmp/prop" "$tmp/inherit" -o "$tmp/prop"
 	done
+	{
 	while IFS='	' read -r ko name lic; do
 		grep -qxF "$name" "$tmp/prop" || continue
 		nm -u "$ko" | awk -v m="$name" -v l="$lic" '
@@ -132,7 +133,21 @@ oracle() {
 				n = split(x[$2], p, "/")
 				print m "\t" l "\t" $2 "\t" k "\t" p[n]
 			}' FS='\t' "$2" FS=' ' -
-	done <"$tmp/licenses" | sort
+	done <"$tmp/licenses"
+	# Any module, as the loader checks it with MODVERSIONS: an import whose
+	# CRC in __versions (modprobe --dump-modversions) is not Module.symvers'.
+	while IFS='	' read -r ko name lic; do
+		nm -u "$ko" | awk '{ print $2 }' >"$tmp/undef"
+		modprobe --dump-modversions "$ko" 2>/dev/null |
+			awk -F'\t' -v m="$name" -v l="$lic" -v sv="$2" -v u="$tmp/undef" '
+				FILENAME == sv { c[$2] = $1; n = split($3, p, "/"); x[$2] = p[n]; next }
+				FILENAME == u { und[$1]; next }
+				$2 in und && $2 in c && $1 != c[$2] &&
+				$1 != "0x00000000" && c[$2] != "0x00000000" {
+					print m "\t" l "\t" $2 "\tcrc-mismatch\t" x[$2]
+				}' "$2" "$tmp/undef" -
+	done <"$tmp/licenses"
+	} | sort
 }
 
 agrees_with_nm_and_modinfo() {
@@ -225,8 +240,9 @@ elf_exports_match_symvers() {
 				{ echo "$c: $m.ko differs"; return 1; }
 		done
 	done
+	# The same findings, CRCs aside: an ELF export table has none.
 	findings "$audit" -e "$obj/vmlinux" "$mods" >"$tmp/elf"
-	findings "$audit" -s "$symvers" "$mods" >"$tmp/symvers"
+	findings "$audit" -s "$symvers" "$mods" | grep -v '	crc-mismatch	' >"$tmp/symvers"
 	diff -u "$tmp/symvers" "$tmp/elf"
 }
 
@@ -284,7 +300,8 @@ assume_future_reports_plain_exports() {
 
 # scripts/gpl-future-impact: per symbol of the list, its non-GPL users,
 # most used first (the symbols nobody uses too), the totals, the audit's
-# summary and exit status (1 affected + 2 the unknown name).
+# summary and exit status (1 affected + 2 the unknown name + 8
+# gplf_badcrc's CRC).
 impact_lists_users_per_symbol() {
 	scripts/gpl-future-impact -a "$audit" -s "$symvers" tests/audit/assume-future.txt \
 		"$mods" >"$tmp/impact" 2>"$tmp/err"
@@ -292,7 +309,7 @@ impact_lists_users_per_symbol() {
 	users='gplf_asm_prop, gplf_defns_prop, gplf_mangle_user, gplf_mod_prop, gplf_ns_prop, gplf_prop, smoke_bypass'
 	awk '{ $1 = $1 } NR > 1 && NR < 5' "$tmp/impact" >"$tmp/rows"
 	printf '%s\n' "_printk 7 $users" 'ktime_get 0 -' 'no_such_export 0 -' | diff -u - "$tmp/rows" &&
-		[ $rc = 3 ] && sed -n 5p "$tmp/impact" | grep -qx \
+		[ $rc = 11 ] && sed -n 5p "$tmp/impact" | grep -qx \
 		"1 of 3 symbols used by non-GPL modules; non-GPL modules that would be warned: 7 ($(echo "$users" | tr -d ,))" &&
 		sed -n '6,$p' "$tmp/impact" | grep -qx '[0-9]* modules scanned, [0-9]* not GPL-compatible, 24 affected, .*' &&
 		grep -q 'no_such_export is not a known export' "$tmp/err" ||
@@ -931,6 +948,44 @@ image_links_resolve_inside_the_image() {
 	done
 }
 
+# Another kernel's Module.symvers (here one CRC changed, as between two
+# kernels' builds): each import, of any module, whose __versions CRC it
+# contradicts is its own kind of finding, with exit bit 8 and a line
+# saying so; a module without CRCs (MODVERSIONS=n) has none to compare.
+foreign_symvers_is_said() {
+	awk -F'\t' -v OFS='\t' '$2 == "test_gpl_future_add" { $1 = "0x00c0ffee" } 1' "$symvers" >"$tmp/foreign.symvers"
+	grep -q '^0x00c0ffee	test_gpl_future_add	' "$tmp/foreign.symvers" || { echo "no test_gpl_future_add"; return 1; }
+	"$audit" -f tsv -s "$tmp/foreign.symvers" "$mods/gplf_prop.ko" "$mods/gplf_gpl.ko" >"$tmp/out1" 2>"$tmp/err"
+	rc=$?
+	printf '%s\n' 'gplf_gpl	GPL	test_gpl_future_add	crc-mismatch	vmlinux' \
+		'gplf_prop	Proprietary	test_gpl_future_add	crc-mismatch	vmlinux' \
+		'gplf_prop	Proprietary	test_gpl_future_add	gpl-future	vmlinux' \
+		'gplf_prop	Proprietary	test_gpl_future_magic	gpl-future	vmlinux' >"$tmp/want"
+	grep -v '^#' "$tmp/out1" | cut -f1-5 | sort | diff -u "$tmp/want" - && [ $rc = 9 ] ||
+		{ cat "$tmp/err"; echo "exit $rc"; return 1; }
+	"$audit" -s "$tmp/foreign.symvers" "$mods/gplf_gpl.ko" >"$tmp/out1" 2>&1
+	grep -qx '1 imports with another CRC than the export.s: these modules and this Module.symvers are not of one kernel' "$tmp/out1" &&
+		"$audit" -f json -s "$tmp/foreign.symvers" "$mods/gplf_gpl.ko" | jq -e '.mismatched == 1' >/dev/null ||
+		{ cat "$tmp/out1"; return 1; }
+	"$audit" -s "$tmp/foreign.symvers" "$b/nomodversions/mods/gplf_gpl.ko" >"$tmp/out1" 2>&1
+	rc=$?
+	[ $rc = 0 ] && ! grep -q 'another CRC' "$tmp/out1" || { cat "$tmp/out1"; echo "no CRCs: exit $rc"; return 1; }
+	# The same module given the CRC in 6.15's extended tables
+	# (EXTENDED_MODVERSIONS), little-endian as x86: it agrees with the
+	# changed Module.symvers, not with the kernel's own.
+	printf '\356\377\300\000' >"$tmp/ext_crcs" && printf 'test_gpl_future_add\0' >"$tmp/ext_names" &&
+		objcopy --add-section __version_ext_crcs="$tmp/ext_crcs" \
+			--add-section __version_ext_names="$tmp/ext_names" \
+			"$b/nomodversions/mods/gplf_gpl.ko" "$tmp/ext.ko" || return 1
+	"$audit" -s "$tmp/foreign.symvers" "$tmp/ext.ko" >/dev/null 2>&1
+	rc=$?
+	"$audit" -s "$symvers" "$tmp/ext.ko" >"$tmp/out1" 2>&1
+	rc2=$?
+	[ $rc = 0 ] && [ $rc2 = 8 ] &&
+		grep -q '^gplf_gpl  *GPL  *test_gpl_future_add  *crc-mismatch ' "$tmp/out1" ||
+		{ cat "$tmp/out1"; echo "extended: exit $rc against its CRC, $rc2 against the kernel's"; return 1; }
+}
+
 # One run is one kernel's modules: a module of another architecture
 # (its ELF machine made AArch64's here) is skipped with the reason, and
 # the run says an input was skipped; the others are audited.
@@ -993,7 +1048,8 @@ mutants_do_not_break_the_audit() {
 	ls "$built"/gplf_fuzz_*.ko >/dev/null 2>&1 || { echo "no kept mutants in $built"; return 1; }
 	"$audit" -s "$symvers" "$built"/gplf_fuzz_*.ko >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	case $rc in 1|2|3) ;; *) cat "$tmp/err"; echo "exit $rc"; return 1 ;; esac
+	# A mutant of __versions may disagree with Module.symvers (bit 8).
+	case $rc in 1|2|3|9|10|11) ;; *) cat "$tmp/err"; echo "exit $rc"; return 1 ;; esac
 	# Each one read or skipped: the summary counts them all.
 	n=$(ls "$built"/gplf_fuzz_*.ko | wc -l)
 	sed -n 's/^\([0-9]*\) modules scanned, .*, \([0-9]*\) skipped$/\1 \2/p' "$tmp/out" >"$tmp/counts"
@@ -1002,7 +1058,7 @@ mutants_do_not_break_the_audit() {
 }
 
 echo "KTAP version 1"
-echo "1..39"
+echo "1..40"
 result finds_expected_modules_and_symbols case_ finds_expected_modules_and_symbols
 result agrees_with_nm_and_modinfo case_ agrees_with_nm_and_modinfo
 result gpl_modules_are_not_reported case_ gpl_modules_are_not_reported
@@ -1040,6 +1096,7 @@ result truncated_symvers_is_refused case_ truncated_symvers_is_refused
 result mutants_do_not_break_the_audit case_ mutants_do_not_break_the_audit
 result two_kernels_need_a_release case_ two_kernels_need_a_release
 result other_architecture_is_refused case_ other_architecture_is_refused
+result foreign_symvers_is_said case_ foreign_symvers_is_said
 result image_links_resolve_inside_the_image case_ image_links_resolve_inside_the_image
 if $sanitized; then
 	for t in license_list_matches_the_kernel man_page_is_clean_and_complete \

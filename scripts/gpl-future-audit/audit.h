@@ -23,6 +23,7 @@ enum export_type {
 struct import {
 	char *name;
 	bool weak;		/* may stay unresolved, as modpost allows */
+	unsigned int crc;	/* its __versions CRC, 0 when it has none */
 };
 
 struct export {
@@ -71,6 +72,7 @@ enum exit_bits {
 	EXIT_AFFECTED	= 1,	/* a non-GPL module uses a GPL-only or future-GPL export */
 	EXIT_ERROR	= 2,	/* usage or input error, a file skipped */
 	EXIT_UNRESOLVED	= 4,	/* an import of a non-GPL module resolves nowhere */
+	EXIT_MISMATCH	= 8,	/* an import's CRC is not the export's */
 };
 
 void *xmalloc(size_t size);
@@ -98,9 +100,10 @@ void input_free(void *buf);
 struct export_table;
 struct export_table *export_table_new(void);
 void export_table_free(struct export_table *t);
-/* Adds name unless present: the first source named wins. */
-void export_table_add(struct export_table *t, const char *name,
+/* Adds name unless present (false): the first source named wins. */
+bool export_table_add(struct export_table *t, const char *name,
 		      enum export_type type, const char *exporter);
+unsigned int export_table_crc(const struct export_table *t, const char *name);
 bool export_table_find(const struct export_table *t, const char *name,
 		       enum export_type *type, const char **exporter);
 size_t export_table_size(const struct export_table *t);

@@ -19,6 +19,16 @@
 #include "audit.h"
 
 #define KSYMTAB_PREFIX	"__ksymtab_"
+/*
+ * The CRCs of a module's imports, MODVERSIONS: __versions holds struct
+ * modversion_info { unsigned long crc; char name[64 - sizeof(long)]; };
+ * since 6.15 __version_ext_crcs and __version_ext_names may hold them
+ * too (EXTENDED_MODVERSIONS): 32-bit CRCs, and names one after another.
+ */
+#define VERSIONS	"__versions"
+#define VERSION_ENTRY	64
+#define EXT_CRCS	"__version_ext_crcs"
+#define EXT_NAMES	"__version_ext_names"
 #define FLAGS_PREFIX	"__flags_"
 #define KFLAGSTAB	"__kflagstab"
 
@@ -42,6 +52,8 @@ struct elf_sections {
 	Elf_Data *kflags;
 	GElf_Shdr kflags_shdr;
 	unsigned int machine;	/* e_machine */
+	Elf_Scn *versions, *ext_crcs, *ext_names;	/* or NULL */
+	bool msb, elf64;	/* the file's byte order and class */
 };
 
 /* A __flags_<name> symbol: where the flags of export <name> are. */
@@ -94,6 +106,12 @@ static int find_sections(Elf *elf, size_t len, struct elf_sections *secs,
 			secs->modinfo = scn;
 		else if (!strcmp(name, KFLAGSTAB) && !secs->kflagstab)
 			secs->kflagstab = scn;
+		else if (!strcmp(name, VERSIONS))
+			secs->versions = scn;
+		else if (!strcmp(name, EXT_CRCS))
+			secs->ext_crcs = scn;
+		else if (!strcmp(name, EXT_NAMES))
+			secs->ext_names = scn;
 		type = index_of(ksymtab_sections, ARRAY_SIZE(ksymtab_sections), name);
 		if (type >= 0)
 			secs->ksymtab[type] = elf_ndxscn(scn);
@@ -212,6 +230,7 @@ static void add_symbol(struct elf_info *info, const struct elf_sections *secs,
 		    is_link_provided(name, secs->machine))
 			return;
 		info->imports[info->nr_imports].name = xstrdup(name);
+		info->imports[info->nr_imports].crc = 0;
 		info->imports[info->nr_imports++].weak = bind == STB_WEAK;
 		return;
 	}
@@ -367,6 +386,71 @@ out:
 	return ret;
 }
 
+static int cmp_imports(const void *a, const void *b)
+{
+	return strcmp(((const struct import *)a)->name,
+		      ((const struct import *)b)->name);
+}
+
+/* A word of the file's byte order, of 4 or 8 bytes; its low 32 bits. */
+static unsigned int read_crc(const unsigned char *p, size_t size, bool msb)
+{
+	unsigned int crc = 0;
+	size_t i;
+
+	for (i = 0; i < 4; i++)
+		crc |= (unsigned int)p[msb ? size - 1 - i : i] << (8 * i);
+	return crc;
+}
+
+static void set_crc(struct elf_info *info, const char *name, unsigned int crc)
+{
+	struct import key = { .name = (char *)name }, *imp;
+
+	imp = bsearch(&key, info->imports, info->nr_imports, sizeof(key), cmp_imports);
+	if (imp)
+		imp->crc = crc;
+}
+
+/* The contents of scn, or NULL when it has none to read. */
+static Elf_Data *contents(Elf_Scn *scn)
+{
+	Elf_Data *data = scn ? elf_getdata(scn, NULL) : NULL;
+
+	return data && data->d_buf && data->d_size ? data : NULL;
+}
+
+/*
+ * The CRCs the module was built against, given to its imports.  Only a
+ * diagnostic: an entry that is not whole, or a name that is not ended,
+ * is passed over, as the tables of a module the loader would refuse.
+ */
+static void read_versions(const struct elf_sections *secs, struct elf_info *info)
+{
+	Elf_Data *v = contents(secs->versions);
+	Elf_Data *crcs = contents(secs->ext_crcs), *names = contents(secs->ext_names);
+	size_t word = secs->elf64 ? 8 : 4, i, off, len;
+	const unsigned char *e;
+
+	qsort(info->imports, info->nr_imports, sizeof(*info->imports), cmp_imports);
+	for (i = 0; v && (i + 1) * VERSION_ENTRY <= v->d_size; i++) {
+		e = (const unsigned char *)v->d_buf + i * VERSION_ENTRY;
+		if (memchr(e + word, '\0', VERSION_ENTRY - word))
+			set_crc(info, (const char *)e + word, read_crc(e, word, secs->msb));
+	}
+	if (!crcs || !names)
+		return;
+	for (i = 0, off = 0; (i + 1) * 4 <= crcs->d_size && off < names->d_size; i++) {
+		e = (const unsigned char *)names->d_buf + off;
+		len = strnlen((const char *)e, names->d_size - off);
+		if (len == names->d_size - off)
+			break;
+		set_crc(info, (const char *)e,
+			read_crc((const unsigned char *)crcs->d_buf + 4 * i, 4, secs->msb));
+		off += len + 1;
+	}
+}
+
 /* Whether buf[len] starts like an ELF file but ends inside its header. */
 static bool header_cut_short(const unsigned char *buf, size_t len)
 {
@@ -420,6 +504,8 @@ static int parse(Elf *elf, size_t len, struct elf_info *info,
 	info->relocatable = ehdr.e_type == ET_REL;
 	info->machine = ehdr.e_machine;
 	secs.machine = ehdr.e_machine;
+	secs.msb = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+	secs.elf64 = ehdr.e_ident[EI_CLASS] == ELFCLASS64;
 	if (check_headers(elf, &ehdr, len, err) ||
 	    find_sections(elf, len, &secs, err))
 		return -1;
@@ -427,7 +513,10 @@ static int parse(Elf *elf, size_t len, struct elf_info *info,
 		return -1;
 	if (secs.modinfo && read_modinfo(secs.modinfo, info, err))
 		return -1;
-	return read_symbols(elf, &secs, info, err);
+	if (read_symbols(elf, &secs, info, err))
+		return -1;
+	read_versions(&secs, info);
+	return 0;
 }
 
 /* Once, before any thread parses: elf_version() sets libelf's state. */

@@ -14,6 +14,7 @@ struct export_entry {
 	char *name;		/* NULL: free slot */
 	char *exporter;
 	enum export_type type;
+	unsigned int crc;	/* 0: none known (no MODVERSIONS, an ELF table) */
 };
 
 struct export_table {
@@ -73,7 +74,7 @@ static void grow_table(struct export_table *t)
 	free(old);
 }
 
-void export_table_add(struct export_table *t, const char *name,
+bool export_table_add(struct export_table *t, const char *name,
 		      enum export_type type, const char *exporter)
 {
 	struct export_entry *e;
@@ -82,11 +83,20 @@ void export_table_add(struct export_table *t, const char *name,
 		grow_table(t);
 	e = find_slot(t->slots, t->size, name);
 	if (e->name)
-		return;
+		return false;
 	e->name = xstrdup(name);
 	e->exporter = xstrdup(exporter ? exporter : "");
 	e->type = type;
 	t->used++;
+	return true;
+}
+
+/* The CRC of an export, 0 when none is known. */
+unsigned int export_table_crc(const struct export_table *t, const char *name)
+{
+	const struct export_entry *e = find_slot(t->slots, t->size, name);
+
+	return e->name ? e->crc : 0;
 }
 
 bool export_table_find(const struct export_table *t, const char *name,
@@ -125,7 +135,8 @@ void export_table_free(struct export_table *t)
 /* "<crc>\t<symbol>\t<module>\t<type>\t<namespace>", as modpost writes. */
 static int parse_symvers_line(struct export_table *t, char *line)
 {
-	char *field[4], *exporter;
+	char *field[4], *exporter, *end;
+	unsigned long crc;
 	int i, type;
 
 	for (i = 0; i < 4; i++) {
@@ -134,10 +145,12 @@ static int parse_symvers_line(struct export_table *t, char *line)
 			return -1;
 	}
 	type = index_of(symvers_types, NR_EXPORT_TYPES, field[3]);
-	if (type < 0)
+	crc = strtoul(field[0], &end, 16);
+	if (type < 0 || *end || crc > 0xffffffffUL)
 		return -1;
 	exporter = strrchr(field[2], '/');
-	export_table_add(t, field[1], type, exporter ? exporter + 1 : field[2]);
+	if (export_table_add(t, field[1], type, exporter ? exporter + 1 : field[2]))
+		find_slot(t->slots, t->size, field[1])->crc = crc;
 	return 0;
 }
 

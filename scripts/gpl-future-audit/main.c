@@ -35,10 +35,14 @@ static const char *const format_names[NR_FORMATS] = {
 	[FORMAT_TABLE] = "table", [FORMAT_TSV] = "tsv", [FORMAT_JSON] = "json",
 };
 
-/* What an import of a non-GPL module is found to be. */
+/*
+ * What an import of a non-GPL module is found to be; and, of any module,
+ * an import whose CRC is not the export's (the module is another
+ * kernel's, or the Module.symvers is).
+ */
 enum finding_kind {
 	FIND_GPL_FUTURE, FIND_ASSUMED_FUTURE, FIND_GPL_ONLY, FIND_UNRESOLVED,
-	NR_KINDS
+	FIND_CRC_MISMATCH, NR_KINDS
 };
 
 static const char *const kind_names[NR_KINDS] = {
@@ -46,6 +50,7 @@ static const char *const kind_names[NR_KINDS] = {
 	[FIND_ASSUMED_FUTURE]	= "assumed-gpl-future",
 	[FIND_GPL_ONLY]		= "gpl-only",
 	[FIND_UNRESOLVED]	= "unresolved",
+	[FIND_CRC_MISMATCH]	= "crc-mismatch",
 };
 
 struct module {
@@ -953,7 +958,7 @@ static int cmp_findings(const void *a, const void *b)
 }
 
 struct summary {
-	size_t scanned, skipped, non_gpl, affected, unresolved, known;
+	size_t scanned, skipped, non_gpl, affected, unresolved, known, mismatched;
 };
 
 struct findings {
@@ -998,6 +1003,37 @@ static void resolve_module(const struct module *m,
 	sum->affected += affected;
 }
 
+/*
+ * With MODVERSIONS, the loader refuses an import whose CRC is not the
+ * export's ("disagrees about version of symbol"): a module and a
+ * Module.symvers of different kernels.  Any module, GPL or not; a CRC
+ * of 0 on either side is none (no MODVERSIONS, an ELF table).
+ */
+static void check_crcs(const struct module *m, const struct export_table *exports,
+		       const struct baseline *bl, struct findings *found,
+		       struct summary *sum)
+{
+	struct finding f = { .mod = m, .kind = FIND_CRC_MISMATCH };
+	const struct import *imp;
+	unsigned int crc;
+	size_t i;
+
+	for (i = 0; i < m->info.nr_imports; i++) {
+		imp = &m->info.imports[i];
+		crc = imp->crc ? export_table_crc(exports, imp->name) : 0;
+		if (!crc || crc == imp->crc ||
+		    !export_table_find(exports, imp->name, NULL, &f.exporter))
+			continue;
+		f.symbol = imp->name;
+		if (is_known(bl, &f)) {
+			sum->known++;
+			continue;
+		}
+		add_finding(found, &f);
+		sum->mismatched++;
+	}
+}
+
 static void resolve(const struct export_table *exports,
 		    const struct export_table *assumed,
 		    const struct baseline *bl, struct findings *found,
@@ -1013,6 +1049,7 @@ static void resolve(const struct export_table *exports,
 			continue;
 		}
 		sum->scanned++;
+		check_crcs(m, exports, bl, found, sum);
 		if (!m->proprietary)
 			continue;
 		sum->non_gpl++;
@@ -1155,6 +1192,7 @@ static void print_json(const struct findings *found, const struct summary *sum)
 	printf("{\"scanned\": %zu, \"skipped\": %zu, ", sum->scanned, sum->skipped);
 	printf("\"non_gpl\": %zu, \"affected\": %zu, ", sum->non_gpl, sum->affected);
 	printf("\"unresolved\": %zu, \"known\": %zu, ", sum->unresolved, sum->known);
+	printf("\"mismatched\": %zu, ", sum->mismatched);
 	printf("\"findings\": [");
 	for (i = 0; i < found->nr; i++) {
 		finding_fields(&found->list[i], col);
@@ -1184,6 +1222,9 @@ static void print_summary(const struct summary *sum, bool baseline)
 	if (baseline)
 		printf(", %zu known (baseline)", sum->known);
 	putchar('\n');
+	if (sum->mismatched)
+		printf("%zu imports with another CRC than the export's: %s\n", sum->mismatched,
+		       "these modules and this Module.symvers are not of one kernel");
 }
 
 static double seconds_since(const struct timespec *start)
@@ -1337,6 +1378,8 @@ static int exit_status(const struct summary *sum)
 		ret |= EXIT_ERROR;
 	if (sum->unresolved)
 		ret |= EXIT_UNRESOLVED;
+	if (sum->mismatched)
+		ret |= EXIT_MISMATCH;
 	return ret;
 }
 
