@@ -986,6 +986,32 @@ foreign_symvers_is_said() {
 		{ cat "$tmp/out1"; echo "extended: exit $rc against its CRC, $rc2 against the kernel's"; return 1; }
 }
 
+# Two modules of one name in one kernel's tree (a GPL one in kernel/, a
+# copy relicensed BSD in updates/dkms/): only the one modprobe loads is
+# audited, the other said to be shadowed, with no depmod.d (updates
+# first), with "search built-in updates", and with an override; kmod's
+# own depmod, given the same configuration, is the oracle (modules.dep).
+duplicate_names_as_depmod_picks() {
+	r=$tmp/dups t=$tmp/dups/lib/modules/9.9.9
+	mkdir -p "$t/kernel/fs" "$t/updates/dkms" "$t/build" "$r/etc/depmod.d" &&
+		cp "$mods/gplf_gpl.ko" "$t/kernel/fs/" && cp "$mods/gplf_gpl.ko" "$t/updates/dkms/" &&
+		sh scripts/testmods/rewrite-modinfo.sh license GPL BSD "$t/updates/dkms/gplf_gpl.ko" &&
+		cp "$symvers" "$t/build/Module.symvers" || return 1
+	for conf in '' 'search built-in updates' 'search built-in updates
+override gplf_gpl * updates/dkms'; do
+		printf '%s\n' "$conf" >"$r/etc/depmod.d/order.conf"
+		depmod -b "$r" -C "$r/etc/depmod.d" 9.9.9 2>/dev/null || return 1
+		want=$(sed -n 's/^\(.*gplf_gpl\.ko\):.*/\1/p' "$t/modules.dep")
+		case $want in kernel/*) other=updates/dkms/gplf_gpl.ko want_rc=0 ;;
+			*) other=kernel/fs/gplf_gpl.ko want_rc=1 ;; esac
+		"$audit" "$t" >"$tmp/out1" 2>"$tmp/err"
+		rc=$?
+		[ $rc = $want_rc ] && grep -q '^1 modules scanned, ' "$tmp/out1" &&
+			grep -qx "gpl-future-audit: $t/$other: shadowed by $t/$want, which modprobe loads (depmod)" "$tmp/err" ||
+			{ cat "$tmp/out1" "$tmp/err"; echo "'$conf': depmod loads $want; exit $rc"; return 1; }
+	done
+}
+
 # One run is one kernel's modules: a module of another architecture
 # (its ELF machine made AArch64's here) is skipped with the reason, and
 # the run says an input was skipped; the others are audited.
@@ -1058,7 +1084,7 @@ mutants_do_not_break_the_audit() {
 }
 
 echo "KTAP version 1"
-echo "1..40"
+echo "1..41"
 result finds_expected_modules_and_symbols case_ finds_expected_modules_and_symbols
 result agrees_with_nm_and_modinfo case_ agrees_with_nm_and_modinfo
 result gpl_modules_are_not_reported case_ gpl_modules_are_not_reported
@@ -1097,6 +1123,7 @@ result mutants_do_not_break_the_audit case_ mutants_do_not_break_the_audit
 result two_kernels_need_a_release case_ two_kernels_need_a_release
 result other_architecture_is_refused case_ other_architecture_is_refused
 result foreign_symvers_is_said case_ foreign_symvers_is_said
+result duplicate_names_as_depmod_picks case_ duplicate_names_as_depmod_picks
 result image_links_resolve_inside_the_image case_ image_links_resolve_inside_the_image
 if $sanitized; then
 	for t in license_list_matches_the_kernel man_page_is_clean_and_complete \

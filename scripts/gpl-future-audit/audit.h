@@ -115,4 +115,10 @@ void export_table_for_each(const struct export_table *t,
 			   void *arg);
 extern const char *const symvers_types[NR_EXPORT_TYPES];
 
+struct depmod_cfg;
+struct depmod_cfg *depmod_cfg_read(const char *root);
+void depmod_cfg_free(struct depmod_cfg *cfg);
+int depmod_rank(const struct depmod_cfg *cfg, const char *release,
+		const char *name, const char *rel);
+
 #endif

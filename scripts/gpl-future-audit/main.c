@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,12 +56,14 @@ static const char *const kind_names[NR_KINDS] = {
 
 struct module {
 	char *path;
+	char *found_as;		/* in an image, the link it was reached through */
 	char *name;		/* modinfo name=, else from the file name */
 	dev_t dev;		/* the real file, found once however linked */
 	ino_t ino;
 	struct elf_info info;
 	const char *err;	/* set when the file was skipped */
 	bool proprietary;	/* as the kernel taints it: see mark_proprietary() */
+	int shadow_rank;	/* depmod's, among modules of its name: drop_shadowed() */
 };
 
 struct finding {
@@ -281,10 +284,12 @@ static void add_link(const char *path)
 		return;
 	}
 	real = resolve_in_root(walk_root, path + len);
-	if (!real || stat(real, &target))
+	if (!real || stat(real, &target)) {
 		add_module(path, NULL, "broken symbolic link (in the image)");
-	else
+	} else {
 		add_file(real, &target);
+		modules[nr_modules - 1].found_as = xstrdup(path);
+	}
 	free(real);
 }
 
@@ -399,6 +404,7 @@ static void drop_duplicate_files(void)
 		    modules[i].dev == modules[kept - 1].dev &&
 		    modules[i].ino == modules[kept - 1].ino) {
 			free(modules[i].path);
+			free(modules[i].found_as);
 			continue;
 		}
 		modules[kept++] = modules[i];
@@ -1399,6 +1405,7 @@ static void free_modules(void)
 		elf_info_free(&modules[i].info);
 		free(modules[i].name);
 		free(modules[i].path);
+		free(modules[i].found_as);
 	}
 	free(modules);
 }
@@ -1502,6 +1509,76 @@ static void refuse_other_machines(void)
 	}
 }
 
+/* By name, then by depmod's rank (shadow_rank), then by path. */
+static int cmp_names_ranks(const void *a, const void *b)
+{
+	const struct module *x = a, *y = b;
+	int ret;
+
+	if (!x->err != !y->err)
+		return x->err ? 1 : -1;
+	if (x->err)
+		return cmp_modules(a, b);
+	ret = strcmp(x->name, y->name);
+	if (ret)
+		return ret;
+	if (x->shadow_rank != y->shadow_rank)
+		return x->shadow_rank < y->shadow_rank ? -1 : 1;
+	return cmp_modules(a, b);
+}
+
+/*
+ * Of one kernel's modules of one name, modprobe loads the one depmod
+ * ranks first (depmod.c: the root's depmod.d, else "updates built-in"):
+ * only that one is audited, and the others are said to be shadowed
+ * (DKMS's updates/, RHEL's extra/ and weak-updates/ over the kernel's
+ * own).  Only when every PATH is in one lib/modules/RELEASE tree.
+ */
+static void drop_shadowed(const struct options *opt)
+{
+	char *root, *release, *top;
+	struct depmod_cfg *cfg;
+	const char *where;
+	size_t i, kept = 0, len;
+
+	if (!paths_tree(opt, true, &root, &release) || !release)
+		return;
+	top = xasprintf("%slib/modules/%s/", root, release);
+	len = strlen(top);
+	while (*root && root[strlen(root) - 1] == '/')
+		root[strlen(root) - 1] = '\0';
+	cfg = depmod_cfg_read(root);
+	for (i = 0; i < nr_modules; i++) {
+		where = modules[i].found_as ? modules[i].found_as : modules[i].path;
+		modules[i].shadow_rank = strncmp(where, top, len) ? INT_MAX :
+			depmod_rank(cfg, release, modules[i].name ? modules[i].name : "",
+				    where + len);
+	}
+	qsort(modules, nr_modules, sizeof(*modules), cmp_names_ranks);
+	for (i = 0; i < nr_modules; i++) {
+		if (kept && !modules[i].err && !modules[kept - 1].err &&
+		    !strcmp(modules[i].name, modules[kept - 1].name)) {
+			if (!opt->quiet)
+				fprintf(stderr, PROG ": %s: shadowed by %s, %s\n",
+					modules[i].found_as ?: modules[i].path,
+					modules[kept - 1].found_as ?: modules[kept - 1].path,
+					"which modprobe loads (depmod)");
+			elf_info_free(&modules[i].info);
+			free(modules[i].name);
+			free(modules[i].path);
+			free(modules[i].found_as);
+			continue;
+		}
+		modules[kept++] = modules[i];
+	}
+	nr_modules = kept;
+	qsort(modules, nr_modules, sizeof(*modules), cmp_modules);
+	depmod_cfg_free(cfg);
+	free(top);
+	free(root);
+	free(release);
+}
+
 static int audit(int argc, char **argv)
 {
 	struct run run = { .opt.format = FORMAT_TABLE };
@@ -1523,6 +1600,7 @@ static int audit(int argc, char **argv)
 	drop_duplicate_files();
 	scan_modules(run.opt.jobs, !run.opt.quiet && isatty(STDERR_FILENO));
 	refuse_other_machines();
+	drop_shadowed(&run.opt);
 	if (load_references(&run))
 		return finish(EXIT_ERROR, &run);
 	mark_proprietary(run.exports, run.opt.quiet);
