@@ -378,11 +378,11 @@ AUDIT_LIBS	= $$($(PKG_CONFIG) --cflags --libs $(AUDIT_PKGS)) -pthread
 AUDIT_DEPS	:= $(if $(filter audit install,$(MAKECMDGOALS)),,$(B)/deps.stamp)
 
 audit: $(AUDIT)
-$(AUDIT): $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $(AUDIT_DEPS)
+$(AUDIT): $(AUDIT_SRCS) $(wildcard $(AUDIT_DIR)/*.h) | $(AUDIT_DEPS)
 	@mkdir -p $(@D)
 	$(call build_audit,-Werror)
 
-$(ASAN_AUDIT): $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $(AUDIT_DEPS)
+$(ASAN_AUDIT): $(AUDIT_SRCS) $(wildcard $(AUDIT_DIR)/*.h) | $(AUDIT_DEPS)
 	@mkdir -p $(@D)
 	$(call build_audit,-Werror -O1 $(SANITIZE))
 
@@ -413,7 +413,7 @@ fuzz: $(BB)/$(DEMO)/modules.stamp
 
 # And libkmod against the tool's own reader (should it use libkmod?).
 AUDIT_KMOD := $(B)/tools/audit-kmod
-$(AUDIT_KMOD): scripts/bench/audit-kmod.c $(AUDIT_SRCS) $(AUDIT_DIR)/audit.h | $(B)/deps.stamp
+$(AUDIT_KMOD): scripts/bench/audit-kmod.c $(AUDIT_SRCS) $(wildcard $(AUDIT_DIR)/*.h) | $(B)/deps.stamp
 	@sh scripts/harness/install-deps.sh libkmod-dev
 	$(CC) $(CFLAGS) $(AUDIT_WARN) -Werror -o $@ $< $(filter-out %/main.c,$(AUDIT_SRCS)) \
 		$(AUDIT_LIBS) -lkmod

@@ -4,14 +4,15 @@
  * exported with EXPORT_SYMBOL_GPL_FUTURE (they will break when those
  * become GPL-only) or EXPORT_SYMBOL_GPL (they cannot load today).
  *
- * The run has three phases: parse every module file (in parallel; each
- * worker owns its slots), build the export table from Module.symvers,
- * --exports files and the scanned modules themselves, then resolve each
- * non-GPL module's undefined symbols against it.
+ * The run has three phases: parse every module file the walk found
+ * (walk.c; in parallel, each worker owning its slots), build the export
+ * table from Module.symvers, --exports files and the scanned modules
+ * themselves, then resolve each non-GPL module's undefined symbols
+ * against it, and report (output.c).  This file holds the options, the
+ * sources of exports, the baseline, the classification and "diff".
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <limits.h>
 #include <pthread.h>
@@ -25,52 +26,13 @@
 #include <unistd.h>
 
 #include "audit.h"
+#include "run.h"
 
-#define PROG		"gpl-future-audit"
 #define VERSION		"1.1"
 #define MAX_JOBS	64
 
-enum format { FORMAT_TABLE, FORMAT_TSV, FORMAT_JSON, NR_FORMATS };
-
 static const char *const format_names[NR_FORMATS] = {
 	[FORMAT_TABLE] = "table", [FORMAT_TSV] = "tsv", [FORMAT_JSON] = "json",
-};
-
-/*
- * What an import of a non-GPL module is found to be; and, of any module,
- * an import whose CRC is not the export's (the module is another
- * kernel's, or the Module.symvers is).
- */
-enum finding_kind {
-	FIND_GPL_FUTURE, FIND_ASSUMED_FUTURE, FIND_GPL_ONLY, FIND_UNRESOLVED,
-	FIND_CRC_MISMATCH, NR_KINDS
-};
-
-static const char *const kind_names[NR_KINDS] = {
-	[FIND_GPL_FUTURE]	= "gpl-future",
-	[FIND_ASSUMED_FUTURE]	= "assumed-gpl-future",
-	[FIND_GPL_ONLY]		= "gpl-only",
-	[FIND_UNRESOLVED]	= "unresolved",
-	[FIND_CRC_MISMATCH]	= "crc-mismatch",
-};
-
-struct module {
-	char *path;
-	char *found_as;		/* in an image, the link it was reached through */
-	char *name;		/* modinfo name=, else from the file name */
-	dev_t dev;		/* the real file, found once however linked */
-	ino_t ino;
-	struct elf_info info;
-	const char *err;	/* set when the file was skipped */
-	bool proprietary;	/* as the kernel taints it: see mark_proprietary() */
-	int shadow_rank;	/* depmod's, among modules of its name: drop_shadowed() */
-};
-
-struct finding {
-	const struct module *mod;
-	const char *symbol;
-	const char *exporter;	/* NULL: unresolved */
-	enum finding_kind kind;
 };
 
 /* A finding known and accepted: a line of --baseline. */
@@ -85,26 +47,6 @@ struct baseline {
 	size_t nr;
 	char *text;		/* the file, which the entries point into */
 };
-
-struct options {
-	char **symvers;
-	size_t nr_symvers;
-	char **exports;
-	size_t nr_exports;
-	const char *assume_future;
-	const char *baseline;
-	const char *release;	/* -k: whose Module.symvers to look for */
-	const char *basedir;	/* -b: where /lib/modules and /boot are */
-	char **paths;		/* what to audit */
-	int nr_paths;
-	enum format format;
-	long jobs;
-	bool quiet;
-	bool stats;
-};
-
-static struct module *modules;
-static size_t nr_modules, cap_modules;
 
 struct scan {
 	size_t next;		/* next module to parse, taken atomically */
@@ -156,261 +98,6 @@ static void print_help(void)
 	       "unresolved; 0 when every module was read, none is affected and no\n"
 	       "import is unresolved.\n"
 	       "diff exits 0 when no type changed, 1 when one did, 2 on error.\n");
-}
-
-static void add_module(const char *path, const struct stat *st, const char *err)
-{
-	struct module *m;
-
-	if (nr_modules == cap_modules) {
-		cap_modules = cap_modules ? 2 * cap_modules : 256;
-		modules = xrealloc(modules, cap_modules * sizeof(*modules));
-	}
-	m = &modules[nr_modules++];
-	memset(m, 0, sizeof(*m));
-	m->path = xstrdup(path);
-	m->err = err;
-	if (st) {
-		m->dev = st->st_dev;
-		m->ino = st->st_ino;
-	}
-}
-
-/* Only regular files are opened: a FIFO or a device may never end. */
-static void add_file(const char *path, const struct stat *st)
-{
-	add_module(path, st, S_ISREG(st->st_mode) ? NULL : "not a regular file");
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t len = strlen(s), slen = strlen(suffix);
-
-	return len >= slen && !strcmp(s + len - slen, suffix);
-}
-
-static bool is_module_name(const char *path)
-{
-	return ends_with(path, ".ko") || ends_with(path, ".ko.xz") ||
-	       ends_with(path, ".ko.zst") || ends_with(path, ".ko.gz");
-}
-
-#define MAX_LINKS	40	/* as the kernel's path walk */
-
-/*
- * PATH (relative) resolved inside ROOT as if ROOT were /, in a string to
- * free, or NULL when a part of it is missing.  An absolute link (Debian's
- * lib/modules/R/build -> /usr/src/linux-headers-R) stays in the image
- * given with -b: followed by the system, it would reach the host's own
- * headers, another kernel's exports.
- */
-static char *resolve_in_root(const char *root, const char *path)
-{
-	char *done = xstrdup(root), *todo = xstrdup(path), *next, *part;
-	char target[4096];
-	struct stat st;
-	int links = 0;
-	ssize_t len;
-
-	while (todo[strspn(todo, "/")]) {
-		part = todo + strspn(todo, "/");
-		next = part + strcspn(part, "/");
-		part = xstrndup(part, next - part);
-		next = xstrdup(next);
-		free(todo);
-		todo = next;
-		if (!strcmp(part, "..")) {
-			next = strrchr(done, '/');
-			if (next && next - done >= (ptrdiff_t)strlen(root))
-				*next = '\0';
-		} else if (strcmp(part, ".")) {
-			next = xasprintf("%s/%s", done, part);
-			if (lstat(next, &st) || (S_ISLNK(st.st_mode) && ++links > MAX_LINKS)) {
-				free(next);
-				free(part);
-				goto missing;
-			}
-			if (!S_ISLNK(st.st_mode)) {
-				free(done);
-				done = next;
-			} else {
-				len = readlink(next, target, sizeof(target) - 1);
-				free(next);
-				if (len < 0) {
-					free(part);
-					goto missing;
-				}
-				target[len] = '\0';
-				next = xasprintf("%s/%s", target, todo);
-				free(todo);
-				todo = next;
-				if (*target == '/')
-					done[strlen(root)] = '\0';
-			}
-		}
-		free(part);
-	}
-	free(todo);
-	return done;
-missing:
-	free(todo);
-	free(done);
-	return NULL;
-}
-
-/*
- * The image a walk is in (-b, or the ROOT/lib/modules/RELEASE tree every
- * PATH is in), NULL for the host's own root.
- */
-static char *walk_root;
-
-/*
- * A link to a module.  In an image it is resolved as a chroot into it
- * would resolve it, and the module read and shown where it leads: RHEL's
- * weak-updates/ links are absolute, and followed by the build host they
- * reach its own files.
- */
-static void add_link(const char *path)
-{
-	size_t len = walk_root ? strlen(walk_root) : 0;
-	struct stat target;
-	char *real;
-
-	if (!len || strncmp(path, walk_root, len) || path[len] != '/') {
-		if (stat(path, &target))
-			add_module(path, NULL, "broken symbolic link");
-		else
-			add_file(path, &target);
-		return;
-	}
-	real = resolve_in_root(walk_root, path + len);
-	if (!real || stat(real, &target)) {
-		add_module(path, NULL, "broken symbolic link (in the image)");
-	} else {
-		add_file(real, &target);
-		modules[nr_modules - 1].found_as = xstrdup(path);
-	}
-	free(real);
-}
-
-/*
- * A symbolic link to a module is followed (RHEL's weak-updates/ is made
- * of them); one to a directory is not, so a tree cannot loop.
- */
-static int walk_entry(const char *path, const struct stat *st, int flag,
-		      struct FTW *ftw)
-{
-	if (flag == FTW_DNR)
-		add_module(path, NULL, "cannot read directory");
-	else if (!is_module_name(path) || flag == FTW_D)
-		return 0;
-	else if (flag == FTW_F)
-		add_file(path, st);
-	else if (flag == FTW_NS)
-		add_module(path, NULL, "cannot stat");
-	else if (flag == FTW_SL)
-		add_link(path);
-	return 0;
-}
-
-/*
- * nftw() does not follow a link it is given, so a PATH that is a link to
- * a directory (a vendor's "current") is walked at the link's target.
- */
-static int walk(const char *dir)
-{
-	char *real = NULL, *bare = xstrdup(dir);
-	size_t len = strlen(bare);
-	struct stat st;
-	int ret;
-
-	/* nftw() takes "link/" as "link": so does this check. */
-	while (len > 1 && bare[len - 1] == '/')
-		bare[--len] = '\0';
-	ret = lstat(bare, &st);
-	free(bare);
-	if (!ret && S_ISLNK(st.st_mode)) {
-		real = realpath(dir, NULL);
-		if (!real) {
-			fprintf(stderr, PROG ": %s: %s\n", dir, strerror(errno));
-			return -1;
-		}
-	}
-	ret = nftw(real ? real : dir, walk_entry, 32, FTW_PHYS);
-	if (ret)
-		fprintf(stderr, PROG ": %s: %s\n", dir, strerror(errno));
-	free(real);
-	return ret;
-}
-
-/* Directories are walked; files are taken as named.  Each must give one. */
-static int collect_paths(char **paths, int nr)
-{
-	size_t before;
-	struct stat st;
-	int i;
-
-	for (i = 0; i < nr; i++) {
-		before = nr_modules;
-		if (stat(paths[i], &st)) {
-			fprintf(stderr, PROG ": %s: %s\n", paths[i], strerror(errno));
-			return -1;
-		}
-		if (!S_ISDIR(st.st_mode))
-			add_file(paths[i], &st);
-		else if (walk(paths[i]))
-			return -1;
-		if (nr_modules == before) {
-			fprintf(stderr, PROG ": %s: no module in it (%s)\n",
-				paths[i], "*.ko, *.ko.xz, *.ko.zst, *.ko.gz");
-			return -1;
-		}
-	}
-	return 0;
-}
-
-static int cmp_modules(const void *a, const void *b)
-{
-	return strcmp(((const struct module *)a)->path,
-		      ((const struct module *)b)->path);
-}
-
-/* Files to read first, then by real file, each file's names in order. */
-static int cmp_real_files(const void *a, const void *b)
-{
-	const struct module *x = a, *y = b;
-
-	if (!x->err != !y->err)
-		return x->err ? 1 : -1;
-	if (x->dev != y->dev)
-		return x->dev < y->dev ? -1 : 1;
-	if (x->ino != y->ino)
-		return x->ino < y->ino ? -1 : 1;
-	return cmp_modules(a, b);
-}
-
-/*
- * Keeps each real file once, under the first of its names, so a module
- * reached through a symbolic link too (or named twice) is not counted
- * twice.  Leaves the list in path order.
- */
-static void drop_duplicate_files(void)
-{
-	size_t i, kept = 0;
-
-	qsort(modules, nr_modules, sizeof(*modules), cmp_real_files);
-	for (i = 0; i < nr_modules; i++) {
-		if (kept && !modules[i].err && !modules[kept - 1].err &&
-		    modules[i].dev == modules[kept - 1].dev &&
-		    modules[i].ino == modules[kept - 1].ino) {
-			free(modules[i].path);
-			free(modules[i].found_as);
-			continue;
-		}
-		modules[kept++] = modules[i];
-	}
-	nr_modules = kept;
-	qsort(modules, nr_modules, sizeof(*modules), cmp_modules);
 }
 
 /* "foo" from ".../foo.ko.xz", in a copy the module keeps. */
@@ -799,29 +486,6 @@ static int read_baseline(struct baseline *bl, const char *path)
 	return 0;
 }
 
-/*
- * s as the table and TSV show it, in a string to free: UTF-8 as it is;
- * control bytes, which would break a row or a TSV line, and bytes that
- * are not UTF-8 as '?'.
- */
-static char *plain_text(const char *s)
-{
-	char *out = xmalloc(strlen(s) + 1), *p = out;
-	size_t len;
-
-	for (; *s; s += len ? len : 1) {
-		len = utf8_char_len(s);
-		if (len > 1) {
-			memcpy(p, s, len);
-			p += len;
-		} else {
-			*p++ = !len || (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s;
-		}
-	}
-	*p = '\0';
-	return out;
-}
-
 /* As the baseline was written: from -f tsv output, names as shown. */
 static bool is_known(const struct baseline *bl, const struct finding *f)
 {
@@ -963,15 +627,6 @@ static int cmp_findings(const void *a, const void *b)
 	return strcmp(x->symbol, y->symbol);
 }
 
-struct summary {
-	size_t scanned, skipped, non_gpl, affected, unresolved, known, mismatched;
-};
-
-struct findings {
-	struct finding *list;
-	size_t nr, cap;
-};
-
 static void add_finding(struct findings *found, const struct finding *f)
 {
 	if (found->nr == found->cap) {
@@ -1063,174 +718,6 @@ static void resolve(const struct export_table *exports,
 	}
 	if (found->nr)
 		qsort(found->list, found->nr, sizeof(*found->list), cmp_findings);
-}
-
-static const char *license_of(const struct module *m)
-{
-	return m->info.license ? m->info.license : "unspecified";
-}
-
-/* Characters, not bytes: a UTF-8 name takes the room it shows. */
-static int display_width(const char *s)
-{
-	size_t n;
-	int width = 0;
-
-	for (; *s; s += n ? n : 1, width++)
-		n = utf8_char_len(s);
-	return width;
-}
-
-/* A field of a row, padded to width characters in a table. */
-static void put_plain(const char *s, int width, bool tsv)
-{
-	char *text = plain_text(s);
-	int n = display_width(text);
-
-	fputs(text, stdout);
-	free(text);
-	for (; !tsv && n < width; n++)
-		putchar(' ');
-}
-
-/* JSON is UTF-8: sequences as they are, other bytes as U+FFFD. */
-static void put_json_string(const char *s)
-{
-	unsigned char c;
-	size_t len;
-
-	putchar('"');
-	for (; (c = *s); s += len ? len : 1) {
-		len = utf8_char_len(s);
-		if (!len)
-			fputs("\\ufffd", stdout);
-		else if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			printf("\\u%04x", c);
-		else
-			fwrite(s, 1, len, stdout);
-	}
-	putchar('"');
-}
-
-static void put_json(const char *key, const char *s, bool last)
-{
-	printf("\"%s\": ", key);
-	if (s)
-		put_json_string(s);
-	else
-		fputs("null", stdout);
-	if (!last)
-		fputs(", ", stdout);
-}
-
-#define NR_COLUMNS	6
-
-static void finding_fields(const struct finding *f, const char **col)
-{
-	col[0] = f->mod->name;
-	col[1] = license_of(f->mod);
-	col[2] = f->symbol;
-	col[3] = kind_names[f->kind];
-	col[4] = f->exporter;
-	col[5] = f->mod->path;
-}
-
-static const char *const headers[NR_COLUMNS] = {
-	"MODULE", "LICENSE", "SYMBOL", "KIND", "EXPORTER", "FILE",
-};
-
-static const char *const json_keys[NR_COLUMNS] = {
-	"module", "license", "symbol", "kind", "exporter", "file",
-};
-
-/* A table row or TSV line: an unresolved import's exporter is "-". */
-static void finding_row(const struct finding *f, const char **col)
-{
-	finding_fields(f, col);
-	if (!col[4])
-		col[4] = "-";
-}
-
-static void print_rows(const struct findings *found, bool tsv)
-{
-	int width[NR_COLUMNS], c, len;
-	const char *col[NR_COLUMNS];
-	size_t i;
-
-	for (c = 0; c < NR_COLUMNS; c++)
-		width[c] = strlen(headers[c]);
-	for (i = 0; i < found->nr; i++) {
-		finding_row(&found->list[i], col);
-		for (c = 0; c < NR_COLUMNS; c++) {
-			len = display_width(col[c]);
-			if (len > width[c])
-				width[c] = len;
-		}
-	}
-	for (c = 0; c < NR_COLUMNS; c++) {
-		if (tsv)
-			printf("%s%s", c ? "\t" : "#", json_keys[c]);
-		else
-			printf("%-*s%s", c < NR_COLUMNS - 1 ? width[c] : 0,
-			       headers[c], c < NR_COLUMNS - 1 ? "  " : "");
-	}
-	putchar('\n');
-	for (i = 0; i < found->nr; i++) {
-		finding_row(&found->list[i], col);
-		for (c = 0; c < NR_COLUMNS; c++) {
-			put_plain(col[c], c < NR_COLUMNS - 1 ? width[c] : 0, tsv);
-			if (c < NR_COLUMNS - 1)
-				fputs(tsv ? "\t" : "  ", stdout);
-		}
-		putchar('\n');
-	}
-}
-
-static void print_json(const struct findings *found, const struct summary *sum)
-{
-	const char *col[NR_COLUMNS];
-	bool first = true;
-	size_t i;
-	int c;
-
-	printf("{\"scanned\": %zu, \"skipped\": %zu, ", sum->scanned, sum->skipped);
-	printf("\"non_gpl\": %zu, \"affected\": %zu, ", sum->non_gpl, sum->affected);
-	printf("\"unresolved\": %zu, \"known\": %zu, ", sum->unresolved, sum->known);
-	printf("\"mismatched\": %zu, ", sum->mismatched);
-	printf("\"findings\": [");
-	for (i = 0; i < found->nr; i++) {
-		finding_fields(&found->list[i], col);
-		printf("%s\n  {", i ? "," : "");
-		for (c = 0; c < NR_COLUMNS; c++)
-			put_json(json_keys[c], col[c], c == NR_COLUMNS - 1);
-		putchar('}');
-	}
-	printf("\n], \"skipped_files\": [");
-	for (i = 0; i < nr_modules; i++) {
-		if (!modules[i].err)
-			continue;
-		printf("%s\n  {", first ? "" : ",");
-		put_json("file", modules[i].path, false);
-		put_json("reason", modules[i].err, true);
-		putchar('}');
-		first = false;
-	}
-	printf("\n]}\n");
-}
-
-static void print_summary(const struct summary *sum, bool baseline)
-{
-	printf("%zu modules scanned, %zu not GPL-compatible, %zu affected, ",
-	       sum->scanned, sum->non_gpl, sum->affected);
-	printf("%zu imports unresolved, %zu skipped", sum->unresolved, sum->skipped);
-	if (baseline)
-		printf(", %zu known (baseline)", sum->known);
-	putchar('\n');
-	if (sum->mismatched)
-		printf("%zu imports with another CRC than the export's: %s\n", sum->mismatched,
-		       "these modules and this Module.symvers are not of one kernel");
 }
 
 static double seconds_since(const struct timespec *start)
@@ -1354,26 +841,6 @@ static int parse_options(int argc, char **argv, struct options *opt)
 	return 0;
 }
 
-static void report(const struct findings *found, const struct summary *sum,
-		   const struct options *opt)
-{
-	size_t i;
-
-	for (i = 0; i < nr_modules; i++)
-		if (modules[i].err)
-			fprintf(stderr, PROG ": %s: %s (skipped)\n",
-				modules[i].path, modules[i].err);
-	if (opt->format == FORMAT_JSON) {
-		print_json(found, sum);
-		return;
-	}
-	/* TSV keeps its header with no row: a reader keys on it. */
-	if (found->nr || opt->format == FORMAT_TSV)
-		print_rows(found, opt->format == FORMAT_TSV);
-	if (opt->format == FORMAT_TABLE)
-		print_summary(sum, opt->baseline);
-}
-
 static int exit_status(const struct summary *sum)
 {
 	int ret = EXIT_CLEAN;
@@ -1395,19 +862,6 @@ static int flush_stdout(int ret)
 		return ret;
 	fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
 	return ret | EXIT_ERROR;
-}
-
-static void free_modules(void)
-{
-	size_t i;
-
-	for (i = 0; i < nr_modules; i++) {
-		elf_info_free(&modules[i].info);
-		free(modules[i].name);
-		free(modules[i].path);
-		free(modules[i].found_as);
-	}
-	free(modules);
 }
 
 struct run {
@@ -1454,7 +908,7 @@ static int load_references(struct run *run)
 	return 0;
 }
 
-/* The image the PATHs are in (walk_root): -b's, or their one tree's. */
+/* The image the PATHs are in: -b's, or their one tree's. */
 static char *image_root(const struct options *opt)
 {
 	char *root = NULL, *release = NULL;
@@ -1584,6 +1038,7 @@ static int audit(int argc, char **argv)
 	struct run run = { .opt.format = FORMAT_TABLE };
 	struct summary sum = { 0 };
 	struct timespec start;
+	char *image;
 	int ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
@@ -1591,10 +1046,9 @@ static int audit(int argc, char **argv)
 		fprintf(stderr, "Try '" PROG " --help'.\n");
 		return finish(EXIT_ERROR, &run);
 	}
-	walk_root = image_root(&run.opt);
-	ret = collect_paths(run.opt.paths, run.opt.nr_paths);
-	free(walk_root);
-	walk_root = NULL;
+	image = image_root(&run.opt);
+	ret = collect_paths(run.opt.paths, run.opt.nr_paths, image);
+	free(image);
 	if (ret)
 		return finish(EXIT_ERROR, &run);
 	drop_duplicate_files();
