@@ -937,10 +937,11 @@ image_links_resolve_inside_the_image() {
 		cp "$mods/gplf_prop.ko" "$r$host/vendor.ko" && cp "$mods/gplf_gpl.ko" "$host/vendor.ko" &&
 		ln -s "$host/vendor.ko" "$r/lib/modules/9.9.9/weak-updates/vendor.ko" &&
 		cp "$symvers" "$r/lib/modules/9.9.9/build/Module.symvers" || return 1
-	for how in tree basedir; do
+	for how in tree basedir link; do
 		case $how in
 		tree) "$audit" "$r/lib/modules/9.9.9" ;;
 		basedir) "$audit" -b "$r" -k 9.9.9 "$r/lib/modules/9.9.9/weak-updates" ;;
+		link) "$audit" -b "$r" -k 9.9.9 "$r/lib/modules/9.9.9/weak-updates/vendor.ko" ;;
 		esac >"$tmp/out1" 2>"$tmp/err"
 		rc=$?
 		[ $rc = 1 ] && grep -q "^gplf_prop  *Proprietary .* $r$host/vendor.ko\$" "$tmp/out1" ||
@@ -970,6 +971,16 @@ foreign_symvers_is_said() {
 	"$audit" -s "$tmp/foreign.symvers" "$b/nomodversions/mods/gplf_gpl.ko" >"$tmp/out1" 2>&1
 	rc=$?
 	[ $rc = 0 ] && ! grep -q 'another CRC' "$tmp/out1" || { cat "$tmp/out1"; echo "no CRCs: exit $rc"; return 1; }
+	# An exporter among the scanned modules (a DKMS build in updates/)
+	# is what its users bind, with its own CRC: not compared.
+	cat "$symvers" "$mods/Module.symvers" |
+		awk -F'\t' -v OFS='\t' '$2 == "gplf_exporter_triple" { $1 = "0x00c0ffee" } 1' >"$tmp/mod.symvers"
+	"$audit" -s "$tmp/mod.symvers" "$mods/gplf_mod_gpl.ko" >/dev/null 2>&1
+	rc=$?
+	"$audit" -s "$tmp/mod.symvers" "$mods/gplf_mod_gpl.ko" "$mods/gplf_exporter.ko" >"$tmp/out1" 2>&1
+	rc2=$?
+	[ $rc = 8 ] && [ $rc2 = 0 ] ||
+		{ cat "$tmp/out1"; echo "exporter: $rc alone, $rc2 with it scanned"; return 1; }
 	# The same module given the CRC in 6.15's extended tables
 	# (EXTENDED_MODVERSIONS), little-endian as x86: it agrees with the
 	# changed Module.symvers, not with the kernel's own.
@@ -988,28 +999,57 @@ foreign_symvers_is_said() {
 
 # Two modules of one name in one kernel's tree (a GPL one in kernel/, a
 # copy relicensed BSD in updates/dkms/): only the one modprobe loads is
-# audited, the other said to be shadowed, with no depmod.d (updates
-# first), with "search built-in updates", and with an override; kmod's
-# own depmod, given the same configuration, is the oracle (modules.dep).
+# audited, the other said to be shadowed.  kmod's own depmod, given the
+# same depmod.d, is the oracle (its modules.dep): the audit follows a
+# modules.dep when there is one, even one older than the configuration
+# (modprobe does), and without one works depmod's choice out from
+# depmod.d: none (updates first), search, override (release as a
+# regular expression, the module's own directory only), exclude.  Also
+# through a merged /usr (ROOT/usr/lib/modules, ROOT/lib a link).
 duplicate_names_as_depmod_picks() {
-	r=$tmp/dups t=$tmp/dups/lib/modules/9.9.9
+	r=$tmp/dups t=$tmp/dups/usr/lib/modules/9.9.9
 	mkdir -p "$t/kernel/fs" "$t/updates/dkms" "$t/build" "$r/etc/depmod.d" &&
+		ln -s usr/lib "$r/lib" &&
 		cp "$mods/gplf_gpl.ko" "$t/kernel/fs/" && cp "$mods/gplf_gpl.ko" "$t/updates/dkms/" &&
 		sh scripts/testmods/rewrite-modinfo.sh license GPL BSD "$t/updates/dkms/gplf_gpl.ko" &&
 		cp "$symvers" "$t/build/Module.symvers" || return 1
 	for conf in '' 'search built-in updates' 'search built-in updates
-override gplf_gpl * updates/dkms'; do
+override gplf_gpl * updates' 'search built-in updates
+override gplf_gpl 9\.9\..* updates/dkms' 'exclude dkms'; do
 		printf '%s\n' "$conf" >"$r/etc/depmod.d/order.conf"
 		depmod -b "$r" -C "$r/etc/depmod.d" 9.9.9 2>/dev/null || return 1
 		want=$(sed -n 's/^\(.*gplf_gpl\.ko\):.*/\1/p' "$t/modules.dep")
-		case $want in kernel/*) other=updates/dkms/gplf_gpl.ko want_rc=0 ;;
-			*) other=kernel/fs/gplf_gpl.ko want_rc=1 ;; esac
-		"$audit" "$t" >"$tmp/out1" 2>"$tmp/err"
-		rc=$?
-		[ $rc = $want_rc ] && grep -q '^1 modules scanned, ' "$tmp/out1" &&
-			grep -qx "gpl-future-audit: $t/$other: shadowed by $t/$want, which modprobe loads (depmod)" "$tmp/err" ||
-			{ cat "$tmp/out1" "$tmp/err"; echo "'$conf': depmod loads $want; exit $rc"; return 1; }
+		for dep in with without; do
+			[ $dep = with ] || rm -f "$t"/modules.*
+			dups_audited "$r/lib/modules/9.9.9" "$want" ||
+				{ echo "'$conf', $dep modules.dep: depmod loads $want"; return 1; }
+		done
 	done
+	# A modules.dep depmod wrote before the configuration changed.
+	printf 'search built-in updates\n' >"$r/etc/depmod.d/order.conf"
+	printf 'updates/dkms/gplf_gpl.ko:\n' >"$t/modules.dep"
+	dups_audited "$r/usr/lib/modules/9.9.9" updates/dkms/gplf_gpl.ko ||
+		{ echo "stale modules.dep not followed"; return 1; }
+	# A tie (kernel/ and extra/ are both "built-in"): depmod's choice
+	# depends on the order it reads them in, so both are audited.
+	rm -f "$t"/modules.* "$r/etc/depmod.d/order.conf" &&
+		mkdir -p "$t/extra" && mv "$t/updates/dkms/gplf_gpl.ko" "$t/extra/" || return 1
+	"$audit" "$r/lib/modules/9.9.9" >"$tmp/out1" 2>"$tmp/err"
+	grep -q '^2 modules scanned, 1 not GPL-compatible' "$tmp/out1" &&
+		grep -q "which modprobe loads depends on depmod's directory order" "$tmp/err" ||
+		{ cat "$tmp/out1" "$tmp/err"; echo "tie"; return 1; }
+}
+
+# dups_audited TREE WANT: the audit of TREE audits WANT (relative) alone
+# of the two, and says the other is shadowed (named where they are: $t).
+dups_audited() {
+	case $2 in kernel/*) other=updates/dkms/gplf_gpl.ko want_rc=0 ;;
+		*) other=kernel/fs/gplf_gpl.ko want_rc=1 ;; esac
+	"$audit" "$1" >"$tmp/out1" 2>"$tmp/err"
+	rc=$?
+	[ $rc = $want_rc ] && grep -q '^1 modules scanned, ' "$tmp/out1" &&
+		grep -qx "gpl-future-audit: $t/$other: shadowed by $t/$2, which modprobe loads (depmod)" "$tmp/err" ||
+		{ cat "$tmp/out1" "$tmp/err"; echo "exit $rc"; return 1; }
 }
 
 # One run is one kernel's modules: a module of another architecture

@@ -278,10 +278,17 @@ guide_debian_series() {
 	snippet debian-series &&
 	sh scripts/harness/tree.sh "$base" "$b" "$t" 0 >/dev/null || return 1
 	rm -rf "$t/debian" "$t/.pc" && mkdir -p "$t/debian/patches" && : >"$t/debian/patches/series"
-	# Twice, as a packager updating the series does: each patch once.
-	for run in 1 2; do
-		(cd "$t" && series=$series patches=$patches sh -e "$snippets/debian-series") || return 1
-	done
+	# Twice, as a packager updating the series does: first an older
+	# version whose first patch had another name, then this one, which
+	# must replace it entirely.
+	old=$gdir/old-patches && rm -rf "$old" && mkdir -p "$old" &&
+	first=$(grep -v -e '^#' -e '^$' "$series" | head -n 1) &&
+	cp "$patches/$first" "$old/0001-an-older-name.patch" &&
+	echo 0001-an-older-name.patch >"$gdir/old-series" || return 1
+	(cd "$t" && series=$gdir/old-series patches=$old sh -e "$snippets/debian-series") &&
+	(cd "$t" && series=$series patches=$patches sh -e "$snippets/debian-series") || return 1
+	[ ! -e "$t/debian/patches/features/all/gpl-future/0001-an-older-name.patch" ] ||
+		{ echo "the older version's patch was left"; return 1; }
 	(cd "$t" && QUILT_PATCHES=debian/patches quilt --quiltrc=- push -a -q --fuzz=0) || return 1
 	grep -v -e '^#' -e '^$' "$series" | sed 's|^|features/all/gpl-future/|' |
 		diff - "$t/debian/patches/series" || return 1

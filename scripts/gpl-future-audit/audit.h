@@ -35,6 +35,7 @@ struct export {
 struct elf_info {
 	bool relocatable;	/* ET_REL: a module, not vmlinux */
 	unsigned int machine;	/* e_machine */
+	unsigned char elf_class, elf_data;	/* ELFCLASS64, ELFDATA2LSB... */
 	bool has_modinfo;
 	char *modname;		/* .modinfo name=, or NULL */
 	char *license;		/* .modinfo license=, or NULL */
@@ -114,11 +115,5 @@ void export_table_for_each(const struct export_table *t,
 				      const char *exporter, void *arg),
 			   void *arg);
 extern const char *const symvers_types[NR_EXPORT_TYPES];
-
-struct depmod_cfg;
-struct depmod_cfg *depmod_cfg_read(const char *root);
-void depmod_cfg_free(struct depmod_cfg *cfg);
-int depmod_rank(const struct depmod_cfg *cfg, const char *release,
-		const char *name, const char *rel);
 
 #endif

@@ -503,6 +503,8 @@ static int parse(Elf *elf, size_t len, struct elf_info *info,
 	}
 	info->relocatable = ehdr.e_type == ET_REL;
 	info->machine = ehdr.e_machine;
+	info->elf_class = ehdr.e_ident[EI_CLASS];
+	info->elf_data = ehdr.e_ident[EI_DATA];
 	secs.machine = ehdr.e_machine;
 	secs.msb = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	secs.elf64 = ehdr.e_ident[EI_CLASS] == ELFCLASS64;

@@ -92,11 +92,12 @@ static void print_help(void)
 	       "\n"
 	       "Kinds: gpl-future (loads with a warning today), assumed-gpl-future\n"
 	       "(would, with --assume-future), gpl-only (refused today), unresolved\n"
-	       "(exported by nothing given: the wrong Module.symvers?).\n"
+	       "(exported by nothing given: the wrong Module.symvers?), and of any\n"
+	       "module crc-mismatch (another kernel's Module.symvers, or module).\n"
 	       "Exit status, a sum of: 1 some module affected, 2 usage or input error\n"
 	       "(a file that cannot be read is reported and skipped), 4 an import\n"
-	       "unresolved; 0 when every module was read, none is affected and no\n"
-	       "import is unresolved.\n"
+	       "unresolved, 8 a CRC mismatch; 0 when every module was read, none is\n"
+	       "affected, no import is unresolved and no CRC disagrees.\n"
 	       "diff exits 0 when no type changed, 1 when one did, 2 on error.\n");
 }
 
@@ -211,6 +212,9 @@ static bool tree_of(const char *path, char **root, char **release)
 	r = p + strlen("lib/modules/");
 	if (!*r || *r == '/')
 		return false;
+	/* Merged /usr: ROOT/usr/lib/modules is ROOT/lib/modules. */
+	if (p - path >= 4 && !strncmp(p - 4, "usr/", 4) && (p - path == 4 || p[-5] == '/'))
+		p -= 4;
 	*root = xstrndup(path, p - path);
 	*release = xstrndup(r, strcspn(r, "/"));
 	return true;
@@ -265,7 +269,7 @@ static char *default_symvers(const struct options *opt)
 	struct utsname uts;
 	size_t i;
 
-	if (!paths_tree(opt, false, &tree_root, &tree_release) && !release) {
+	if (!paths_tree(opt, opt->quiet || release, &tree_root, &tree_release) && !release) {
 		fprintf(stderr, PROG ": %s\n",
 			"the paths are modules of different kernels: give --release, or --symvers");
 		return NULL;
@@ -671,8 +675,8 @@ static void resolve_module(const struct module *m,
  * of 0 on either side is none (no MODVERSIONS, an ELF table).
  */
 static void check_crcs(const struct module *m, const struct export_table *exports,
-		       const struct baseline *bl, struct findings *found,
-		       struct summary *sum)
+		       const struct export_table *scanned, const struct baseline *bl,
+		       struct findings *found, struct summary *sum)
 {
 	struct finding f = { .mod = m, .kind = FIND_CRC_MISMATCH };
 	const struct import *imp;
@@ -681,7 +685,12 @@ static void check_crcs(const struct module *m, const struct export_table *export
 
 	for (i = 0; i < m->info.nr_imports; i++) {
 		imp = &m->info.imports[i];
-		crc = imp->crc ? export_table_crc(exports, imp->name) : 0;
+		/*
+		 * A scanned module that exports the symbol (a DKMS or vendor
+		 * build in updates/) is what the import binds, with its own CRC.
+		 */
+		crc = imp->crc && !export_table_find(scanned, imp->name, NULL, NULL) ?
+		      export_table_crc(exports, imp->name) : 0;
 		if (!crc || crc == imp->crc ||
 		    !export_table_find(exports, imp->name, NULL, &f.exporter))
 			continue;
@@ -700,9 +709,14 @@ static void resolve(const struct export_table *exports,
 		    const struct baseline *bl, struct findings *found,
 		    struct summary *sum)
 {
+	struct export_table *scanned = export_table_new();
 	const struct module *m;
-	size_t i;
+	size_t i, j;
 
+	for (i = 0; i < nr_modules; i++)
+		for (j = 0; !modules[i].err && j < modules[i].info.nr_exports; j++)
+			export_table_add(scanned, modules[i].info.exports[j].name,
+					 EXPORT_PLAIN, NULL);
 	for (i = 0; i < nr_modules; i++) {
 		m = &modules[i];
 		if (m->err) {
@@ -710,12 +724,13 @@ static void resolve(const struct export_table *exports,
 			continue;
 		}
 		sum->scanned++;
-		check_crcs(m, exports, bl, found, sum);
+		check_crcs(m, exports, scanned, bl, found, sum);
 		if (!m->proprietary)
 			continue;
 		sum->non_gpl++;
 		resolve_module(m, exports, assumed, bl, found, sum);
 	}
+	export_table_free(scanned);
 	if (found->nr)
 		qsort(found->list, found->nr, sizeof(*found->list), cmp_findings);
 }
@@ -931,14 +946,22 @@ static char *image_root(const struct options *opt)
 	return root;
 }
 
+/* The architecture a module is for: machine, ELF class and byte order. */
+static unsigned long arch_of(const struct module *m)
+{
+	return (unsigned long)m->info.machine << 16 | m->info.elf_class << 8 |
+	       m->info.elf_data;
+}
+
 /*
  * The modules of one run are one kernel's, so of one architecture: the
- * ELF machine most of them have (on a tie, the first's in path order).
- * A module of another, which that kernel would refuse, is skipped.
+ * one most of them are for (machine, ELF class and byte order: ppc64 and
+ * ppc64le share a machine), on a tie the first's in path order.  A
+ * module for another, which that kernel would refuse, is skipped.
  */
 static void refuse_other_machines(void)
 {
-	unsigned int machine = 0;
+	unsigned long arch = 0;
 	size_t i, j, n, most = 0;
 
 	for (i = 0; i < nr_modules; i++) {
@@ -946,15 +969,14 @@ static void refuse_other_machines(void)
 			continue;
 		n = 0;
 		for (j = i; j < nr_modules; j++)
-			n += !modules[j].err &&
-			     modules[j].info.machine == modules[i].info.machine;
+			n += !modules[j].err && arch_of(&modules[j]) == arch_of(&modules[i]);
 		if (n > most) {
 			most = n;
-			machine = modules[i].info.machine;
+			arch = arch_of(&modules[i]);
 		}
 	}
 	for (i = 0; i < nr_modules; i++) {
-		if (modules[i].err || modules[i].info.machine == machine)
+		if (modules[i].err || arch_of(&modules[i]) == arch)
 			continue;
 		elf_info_free(&modules[i].info);
 		free(modules[i].name);
@@ -990,45 +1012,60 @@ static int cmp_names_ranks(const void *a, const void *b)
  */
 static void drop_shadowed(const struct options *opt)
 {
-	char *root, *release, *top;
+	char *root, *release, *top[2];
+	const struct module *prev;
 	struct depmod_cfg *cfg;
 	const char *where;
-	size_t i, kept = 0, len;
+	size_t i, kept = 0, t;
 
 	if (!paths_tree(opt, true, &root, &release) || !release)
 		return;
-	top = xasprintf("%slib/modules/%s/", root, release);
-	len = strlen(top);
+	/* Merged /usr: the tree is found under either name. */
+	top[0] = xasprintf("%slib/modules/%s/", root, release);
+	top[1] = xasprintf("%susr/lib/modules/%s/", root, release);
 	while (*root && root[strlen(root) - 1] == '/')
 		root[strlen(root) - 1] = '\0';
-	cfg = depmod_cfg_read(root);
+	cfg = depmod_cfg_read(root, release);
 	for (i = 0; i < nr_modules; i++) {
 		where = modules[i].found_as ? modules[i].found_as : modules[i].path;
-		modules[i].shadow_rank = strncmp(where, top, len) ? INT_MAX :
-			depmod_rank(cfg, release, modules[i].name ? modules[i].name : "",
-				    where + len);
+		modules[i].shadow_rank = INT_MAX;
+		for (t = 0; t < 2; t++)
+			if (!strncmp(where, top[t], strlen(top[t])))
+				modules[i].shadow_rank =
+					depmod_rank(cfg, where + strlen(top[t]));
 	}
 	qsort(modules, nr_modules, sizeof(*modules), cmp_names_ranks);
 	for (i = 0; i < nr_modules; i++) {
-		if (kept && !modules[i].err && !modules[kept - 1].err &&
-		    !strcmp(modules[i].name, modules[kept - 1].name)) {
-			if (!opt->quiet)
-				fprintf(stderr, PROG ": %s: shadowed by %s, %s\n",
-					modules[i].found_as ?: modules[i].path,
-					modules[kept - 1].found_as ?: modules[kept - 1].path,
-					"which modprobe loads (depmod)");
-			elf_info_free(&modules[i].info);
-			free(modules[i].name);
-			free(modules[i].path);
-			free(modules[i].found_as);
+		prev = kept ? &modules[kept - 1] : NULL;
+		if (!prev || modules[i].err || prev->err || strcmp(modules[i].name, prev->name)) {
+			modules[kept++] = modules[i];
 			continue;
 		}
-		modules[kept++] = modules[i];
+		/* A tie depmod breaks by directory order: both are audited. */
+		if (modules[i].shadow_rank == prev->shadow_rank) {
+			if (!opt->quiet)
+				fprintf(stderr, PROG ": %s and %s: %s\n",
+					prev->found_as ?: prev->path,
+					modules[i].found_as ?: modules[i].path,
+					"which modprobe loads depends on depmod's directory order");
+			modules[kept++] = modules[i];
+			continue;
+		}
+		if (!opt->quiet)
+			fprintf(stderr, PROG ": %s: shadowed by %s, %s\n",
+				modules[i].found_as ?: modules[i].path,
+				prev->found_as ?: prev->path,
+				"which modprobe loads (depmod)");
+		elf_info_free(&modules[i].info);
+		free(modules[i].name);
+		free(modules[i].path);
+		free(modules[i].found_as);
 	}
 	nr_modules = kept;
 	qsort(modules, nr_modules, sizeof(*modules), cmp_modules);
 	depmod_cfg_free(cfg);
-	free(top);
+	free(top[0]);
+	free(top[1]);
 	free(root);
 	free(release);
 }

@@ -2,7 +2,8 @@
 /*
  * gpl-future-audit: what one run shares between main.c (the options,
  * the sources of exports, the classification), walk.c (the modules it
- * finds) and output.c (the three formats).
+ * finds), depmod.c (which of one name modprobe loads) and output.c (the
+ * three formats).
  */
 #ifndef GPL_FUTURE_AUDIT_RUN_H
 #define GPL_FUTURE_AUDIT_RUN_H
@@ -84,6 +85,12 @@ int collect_paths(char **paths, int nr, const char *image);
 void drop_duplicate_files(void);
 int cmp_modules(const void *a, const void *b);
 void free_modules(void);
+
+/* depmod.c */
+struct depmod_cfg;
+struct depmod_cfg *depmod_cfg_read(const char *root, const char *release);
+void depmod_cfg_free(struct depmod_cfg *cfg);
+int depmod_rank(const struct depmod_cfg *cfg, const char *rel);
 
 /* output.c */
 char *plain_text(const char *s);

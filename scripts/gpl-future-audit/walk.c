@@ -97,7 +97,8 @@ char *resolve_in_root(const char *root, const char *path)
 			} else {
 				len = readlink(next, target, sizeof(target) - 1);
 				free(next);
-				if (len < 0) {
+				/* A target that fills the buffer may be cut: none. */
+				if (len < 0 || len == sizeof(target) - 1) {
 					free(part);
 					goto missing;
 				}
@@ -204,22 +205,42 @@ static int walk(const char *dir)
 	return ret;
 }
 
+/*
+ * PATH as the walk reads it, in a string to free: in the image, resolved
+ * inside it (a PATH may be a link, a weak-updates/ one or a directory's),
+ * NULL when it leads nowhere there.
+ */
+static char *in_image(const char *path)
+{
+	size_t len = walk_root ? strlen(walk_root) : 0;
+
+	if (!len || strncmp(path, walk_root, len) || path[len] != '/')
+		return xstrdup(path);
+	return resolve_in_root(walk_root, path + len);
+}
+
 /* Directories are walked; files are taken as named.  Each must give one. */
 static int collect(char **paths, int nr)
 {
 	size_t before;
 	struct stat st;
-	int i;
+	char *path;
+	int i, ret;
 
 	for (i = 0; i < nr; i++) {
 		before = nr_modules;
-		if (stat(paths[i], &st)) {
-			fprintf(stderr, PROG ": %s: %s\n", paths[i], strerror(errno));
+		path = in_image(paths[i]);
+		if (!path || stat(path, &st)) {
+			fprintf(stderr, PROG ": %s: %s\n", paths[i],
+				path ? strerror(errno) : "not found inside the image");
+			free(path);
 			return -1;
 		}
 		if (!S_ISDIR(st.st_mode))
-			add_file(paths[i], &st);
-		else if (walk(paths[i]))
+			add_file(path, &st);
+		ret = S_ISDIR(st.st_mode) ? walk(path) : 0;
+		free(path);
+		if (ret)
 			return -1;
 		if (nr_modules == before) {
 			fprintf(stderr, PROG ": %s: no module in it (%s)\n",
