@@ -1056,10 +1056,7 @@ static void drop_shadowed(const struct options *opt)
 				modules[i].found_as ?: modules[i].path,
 				prev->found_as ?: prev->path,
 				"which modprobe loads (depmod)");
-		elf_info_free(&modules[i].info);
-		free(modules[i].name);
-		free(modules[i].path);
-		free(modules[i].found_as);
+		free_module(&modules[i]);
 	}
 	nr_modules = kept;
 	qsort(modules, nr_modules, sizeof(*modules), cmp_modules);

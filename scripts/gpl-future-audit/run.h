@@ -84,6 +84,7 @@ char *resolve_in_root(const char *root, const char *path);
 int collect_paths(char **paths, int nr, const char *image);
 void drop_duplicate_files(void);
 int cmp_modules(const void *a, const void *b);
+void free_module(struct module *m);
 void free_modules(void);
 
 /* depmod.c */

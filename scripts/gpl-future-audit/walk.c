@@ -127,6 +127,20 @@ missing:
 static const char *walk_root;
 
 /*
+ * PATH as the walk reads it, in a string to free: in the image, resolved
+ * inside it (a PATH may be a link, a weak-updates/ one or a directory's),
+ * NULL when it leads nowhere there.
+ */
+static char *in_image(const char *path)
+{
+	size_t len = walk_root ? strlen(walk_root) : 0;
+
+	if (!len || strncmp(path, walk_root, len) || path[len] != '/')
+		return xstrdup(path);
+	return resolve_in_root(walk_root, path + len);
+}
+
+/*
  * A link to a module.  In an image it is resolved as a chroot into it
  * would resolve it, and the module read and shown where it leads: RHEL's
  * weak-updates/ links are absolute, and followed by the build host they
@@ -134,23 +148,17 @@ static const char *walk_root;
  */
 static void add_link(const char *path)
 {
-	size_t len = walk_root ? strlen(walk_root) : 0;
+	char *real = in_image(path);
+	bool host = real && !strcmp(real, path);
 	struct stat target;
-	char *real;
 
-	if (!len || strncmp(path, walk_root, len) || path[len] != '/') {
-		if (stat(path, &target))
-			add_module(path, NULL, "broken symbolic link");
-		else
-			add_file(path, &target);
-		return;
-	}
-	real = resolve_in_root(walk_root, path + len);
 	if (!real || stat(real, &target)) {
-		add_module(path, NULL, "broken symbolic link (in the image)");
+		add_module(path, NULL, host ? "broken symbolic link" :
+					      "broken symbolic link (in the image)");
 	} else {
 		add_file(real, &target);
-		modules[nr_modules - 1].found_as = xstrdup(path);
+		if (!host)
+			modules[nr_modules - 1].found_as = xstrdup(path);
 	}
 	free(real);
 }
@@ -203,20 +211,6 @@ static int walk(const char *dir)
 		fprintf(stderr, PROG ": %s: %s\n", dir, strerror(errno));
 	free(real);
 	return ret;
-}
-
-/*
- * PATH as the walk reads it, in a string to free: in the image, resolved
- * inside it (a PATH may be a link, a weak-updates/ one or a directory's),
- * NULL when it leads nowhere there.
- */
-static char *in_image(const char *path)
-{
-	size_t len = walk_root ? strlen(walk_root) : 0;
-
-	if (!len || strncmp(path, walk_root, len) || path[len] != '/')
-		return xstrdup(path);
-	return resolve_in_root(walk_root, path + len);
 }
 
 /* Directories are walked; files are taken as named.  Each must give one. */
@@ -296,8 +290,7 @@ void drop_duplicate_files(void)
 		if (kept && !modules[i].err && !modules[kept - 1].err &&
 		    modules[i].dev == modules[kept - 1].dev &&
 		    modules[i].ino == modules[kept - 1].ino) {
-			free(modules[i].path);
-			free(modules[i].found_as);
+			free_module(&modules[i]);
 			continue;
 		}
 		modules[kept++] = modules[i];
@@ -306,15 +299,20 @@ void drop_duplicate_files(void)
 	qsort(modules, nr_modules, sizeof(*modules), cmp_modules);
 }
 
+/* What a module holds, for a module dropped from the list or at the end. */
+void free_module(struct module *m)
+{
+	elf_info_free(&m->info);
+	free(m->name);
+	free(m->path);
+	free(m->found_as);
+}
+
 void free_modules(void)
 {
 	size_t i;
 
-	for (i = 0; i < nr_modules; i++) {
-		elf_info_free(&modules[i].info);
-		free(modules[i].name);
-		free(modules[i].path);
-		free(modules[i].found_as);
-	}
+	for (i = 0; i < nr_modules; i++)
+		free_module(&modules[i]);
 	free(modules);
 }
