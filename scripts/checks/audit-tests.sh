@@ -147,6 +147,17 @@ oracle() {
 					print m "\t" l "\t" $2 "\tcrc-mismatch\t" x[$2]
 				}' "$2" "$tmp/undef" -
 	done <"$tmp/licenses"
+	# Any module, as the loader checks it: an import exported in a
+	# namespace (Module.symvers' fifth column) its .modinfo does not
+	# import (import_ns).
+	while IFS='	' read -r ko name lic; do
+		modinfo -F import_ns "$ko" >"$tmp/import_ns"
+		nm -u "$ko" | awk -v m="$name" -v l="$lic" -v sv="$2" -v ns="$tmp/import_ns" '
+			FILENAME == sv { if ($5 != "") { s[$2] = $5; n = split($3, p, "/"); x[$2] = p[n] } next }
+			FILENAME == ns { imp[$0]; next }
+			$2 in s && !(s[$2] in imp) { print m "\t" l "\t" $2 "\tnamespace\t" x[$2] }' \
+			FS='\t' "$2" "$tmp/import_ns" FS=' ' -
+	done <"$tmp/licenses"
 	} | sort
 }
 
@@ -240,9 +251,10 @@ elf_exports_match_symvers() {
 				{ echo "$c: $m.ko differs"; return 1; }
 		done
 	done
-	# The same findings, CRCs aside: an ELF export table has none.
+	# The same findings, CRCs and namespaces aside: the tool reads
+	# neither from an ELF export table.
 	findings "$audit" -e "$obj/vmlinux" "$mods" >"$tmp/elf"
-	findings "$audit" -s "$symvers" "$mods" | grep -v '	crc-mismatch	' >"$tmp/symvers"
+	findings "$audit" -s "$symvers" "$mods" | grep -v -e '	crc-mismatch	' -e '	namespace	' >"$tmp/symvers"
 	diff -u "$tmp/symvers" "$tmp/elf"
 }
 
@@ -309,7 +321,7 @@ impact_lists_users_per_symbol() {
 	users='gplf_asm_prop, gplf_defns_prop, gplf_mangle_user, gplf_mod_prop, gplf_ns_prop, gplf_prop, smoke_bypass'
 	awk '{ $1 = $1 } NR > 1 && NR < 5' "$tmp/impact" >"$tmp/rows"
 	printf '%s\n' "_printk 7 $users" 'ktime_get 0 -' 'no_such_export 0 -' | diff -u - "$tmp/rows" &&
-		[ $rc = 11 ] && sed -n 5p "$tmp/impact" | grep -qx \
+		[ $rc = 27 ] && sed -n 5p "$tmp/impact" | grep -qx \
 		"1 of 3 symbols used by non-GPL modules; non-GPL modules that would be warned: 7 ($(echo "$users" | tr -d ,))" &&
 		sed -n '6,$p' "$tmp/impact" | grep -qx '[0-9]* modules scanned, [0-9]* not GPL-compatible, 24 affected, .*' &&
 		grep -q 'no_such_export is not a known export' "$tmp/err" ||
@@ -906,7 +918,9 @@ bash_completion_completes() {
 	complete_words -- | sed 's/=$//' | sort -u | diff -u "$tmp/opts" - || return 1
 	[ "$(complete_words -f '' | tr '\n' ' ')" = "table tsv json " ] &&
 		[ "$(complete_words --format = t | tr '\n' ' ')" = "table tsv " ] &&
-		[ "$(complete_words di)" = diff ] || { complete_words -f ''; return 1; }
+		[ "$(complete_words di)" = diff ] && [ "$(complete_words fo)" = forecast ] &&
+		[ "$(complete_words '' | head -n 2 | tr '\n' ' ')" = "diff forecast " ] ||
+		{ complete_words -f ''; return 1; }
 }
 
 # make install: PREFIX, DESTDIR, the user's CFLAGS and LDFLAGS (no
@@ -1123,8 +1137,119 @@ mutants_do_not_break_the_audit() {
 		{ echo "$n kept mutants, not all read or skipped:"; cat "$tmp/out" "$tmp/err"; return 1; }
 }
 
+# The next kernel's exports ($tmp/next.symvers): this kernel's, every CRC
+# changed, _printk GPL-only, test_gpl_future_magic gone, ktime_get in a
+# namespace.  gplf_shim is gplf_gpl made to use gplf_prop_plain of the
+# proprietary gplf_prop_exporter too, so inheriting its taint.
+next_kernel() {
+	awk -F'\t' -v OFS='\t' '$2 == "test_gpl_future_magic" { next }
+		{ $1 = "0x00c0ffee" } $2 == "_printk" { $4 = "EXPORT_SYMBOL_GPL" }
+		$2 == "ktime_get" { $5 = "NEW_NS" } 1' "$symvers" >"$tmp/next.symvers" &&
+		grep -q '	ktime_get	vmlinux	EXPORT_SYMBOL_GPL	NEW_NS$' "$tmp/next.symvers" ||
+		{ echo "no ktime_get"; return 1; }
+	objcopy --redefine-sym test_gpl_future_magic=gplf_prop_plain "$mods/gplf_gpl.ko" "$tmp/shim.ko" &&
+		set_modinfo name gplf_shim "$tmp/shim.ko" "$tmp/gplf_shim.ko"
+}
+
+# forecast: per module, what the next kernel would refuse (GPL-only for
+# a proprietary module, its inherited taint counted; of any module an
+# import gone or in a namespace not imported) or warn about; a weak
+# import gone is left unbound; CRCs, another kernel's by design, are
+# not compared.  The audit of the same files against the same exports
+# says the CRCs, and not the GPL module's gone import.
+forecast_finds_what_the_next_kernel_refuses() {
+	next_kernel || return 1
+	set -- "$mods/gplf_gpl.ko" "$mods/gplf_prop.ko" "$mods/gplf_prop_weak.ko" \
+		"$tmp/gplf_shim.ko" "$mods/gplf_prop_exporter.ko" "$mods/gplf_taint_gplonly.ko"
+	want_exit 21 forecast -f tsv -s "$tmp/next.symvers" "$@" || return 1
+	printf '%s\n' 'gplf_gpl	GPL	test_gpl_future_magic	unresolved	-' \
+		'gplf_prop	Proprietary	_printk	gpl-only	vmlinux' \
+		'gplf_prop	Proprietary	test_gpl_future_add	gpl-future	vmlinux' \
+		'gplf_prop	Proprietary	test_gpl_future_magic	unresolved	-' \
+		'gplf_prop_weak	Proprietary	test_gpl_future_add	gpl-future	vmlinux' \
+		'gplf_shim	GPL	_printk	gpl-only	vmlinux' \
+		'gplf_shim	GPL	test_gpl_future_add	gpl-future	vmlinux' \
+		'gplf_taint_gplonly	GPL	gplf_prop_future	gpl-future	gplf_prop_exporter' \
+		'gplf_taint_gplonly	GPL	ktime_get	gpl-only	vmlinux' \
+		'gplf_taint_gplonly	GPL	ktime_get	namespace	vmlinux' >"$tmp/want"
+	grep -v '^#' "$tmp/stdout" | cut -f1-5 | sort | diff -u "$tmp/want" - || return 1
+	grep -qx '# A forecast is about these binaries: .* may import other symbols .*' "$tmp/stdout" ||
+		{ cat "$tmp/stdout"; return 1; }
+	want_exit 21 forecast -s "$tmp/next.symvers" "$@" &&
+		grep -q '^gplf_taint_gplonly  *GPL  *ktime_get  *namespace NEW_NS  *vmlinux ' "$tmp/stdout" &&
+		grep -qx 'Forecast: 4 modules would be refused, 1 would load with a future-GPL warning.' \
+			"$tmp/stdout" &&
+		grep -qx 'A forecast is about these binaries: .*(CRCs are not compared).' "$tmp/stdout" ||
+		{ cat "$tmp/stdout"; return 1; }
+	want_exit 21 forecast -f json -s "$tmp/next.symvers" "$@" &&
+		jq -e '.forecast.refused == 4 and .forecast.warned == 1 and .mismatched == 0 and
+			.namespace == 1 and (.forecast.note | test("may import other symbols")) and
+			([.findings[] | select(.kind == "namespace") | .namespace] == ["NEW_NS"]) and
+			([.findings[] | select(.kind != "namespace") | .namespace] | unique == [null])' \
+			"$tmp/stdout" >/dev/null || { cat "$tmp/stdout"; return 1; }
+	# The audit: every import of the kernel a CRC mismatch, no GPL
+	# module's gone import, no forecast.
+	want_exit 29 -f tsv -s "$tmp/next.symvers" "$@" &&
+		! grep -q '^gplf_gpl	.*	unresolved	' "$tmp/stdout" &&
+		grep -q '^gplf_gpl	GPL	_printk	crc-mismatch	vmlinux	' "$tmp/stdout" &&
+		! grep -q '^# A forecast' "$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
+	# A weak import gone: nothing to refuse.
+	awk -F'\t' -v OFS='\t' '$2 != "test_gpl_future_add"' "$tmp/next.symvers" >"$tmp/gone.symvers"
+	want_exit 0 forecast -s "$tmp/gone.symvers" "$mods/gplf_prop_weak.ko" &&
+		grep -qx 'Forecast: 0 modules would be refused, 0 would load with a future-GPL warning.' \
+			"$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
+}
+
+# A "module:" namespace (EXPORT_SYMBOL_FOR_MODULES) admits the modules it
+# names, as the loader's verify_module_namespace(): exact names, a
+# trailing '*', '-' for '_'; others are refused, GPL or not, and so is
+# an import_ns that is not the namespace.
+namespaces_as_the_loader_checks_them() {
+	for ns in 'module:gplf_gpl' 'module:other,gplf-gpl' 'module:gplf_g*' 'module:x,gplf*' \
+		'module:gplf_gp' 'module:gplf_gpl2' 'module:' 'module:gplf_gpl*x' 'TEST_GPL_FUTURE'; do
+		awk -F'\t' -v OFS='\t' -v ns="$ns" '$2 == "test_gpl_future_add" { $5 = ns } 1' \
+			"$symvers" >"$tmp/ns.symvers"
+		"$audit" forecast -f tsv -s "$tmp/ns.symvers" "$mods/gplf_gpl.ko" >"$tmp/out1" 2>"$tmp/err"
+		rc=$?
+		case $ns in
+		module:gplf_gpl|module:other,gplf-gpl|'module:gplf_g*'|'module:x,gplf*') want=0 ;;
+		*) want=16 ;;
+		esac
+		[ $rc = $want ] || { cat "$tmp/out1" "$tmp/err"; echo "'$ns': exit $rc, want $want"; return 1; }
+	done
+	# A module that imports the namespace may use it.
+	awk -F'\t' -v OFS='\t' '$2 == "_printk" { $5 = "TEST_GPL_FUTURE" } 1' "$symvers" >"$tmp/ns.symvers"
+	want_exit 1 forecast -f tsv -s "$tmp/ns.symvers" "$mods/gplf_ns_prop.ko" &&
+		! grep -q '	namespace	' "$tmp/stdout" &&
+		want_exit 16 forecast -f tsv -s "$tmp/ns.symvers" "$mods/smoke_gpl.ko" &&
+		grep -q '^smoke_gpl	GPL	_printk	namespace	vmlinux	' "$tmp/stdout" &&
+		want_exit 17 -s "$tmp/ns.symvers" "$mods/gplf_ns_prop.ko" "$mods/smoke_gpl.ko" ||
+		{ cat "$tmp/stdout"; return 1; }
+}
+
+# forecast needs the next kernel's Module.symvers: -s, or -k (and -b)
+# to find it; never the modules' own kernel, never an ELF's tables
+# (they give no namespaces).
+forecast_needs_the_next_kernel() {
+	next_kernel || return 1
+	want_exit 2 forecast "$mods/gplf_prop.ko" &&
+		grep -q "forecast: give the new kernel's Module.symvers (-s) or release (-k)" "$tmp/err" &&
+		want_exit 2 forecast -e "$obj/vmlinux" "$mods/gplf_prop.ko" &&
+		want_exit 2 forecast -s "$tmp/next.symvers" -e "$obj/vmlinux" "$mods/gplf_prop.ko" ||
+		{ cat "$tmp/err"; return 1; }
+	r=$tmp/fc && mkdir -p "$r/lib/modules/1.0/extra" "$r/lib/modules/2.0/build" &&
+		cp "$mods/gplf_prop.ko" "$r/lib/modules/1.0/extra/" &&
+		mkdir -p "$r/lib/modules/1.0/build" && cp "$symvers" "$r/lib/modules/1.0/build/Module.symvers" &&
+		cp "$tmp/next.symvers" "$r/lib/modules/2.0/build/Module.symvers" || return 1
+	want_exit 5 forecast -f tsv -b "$r" -k 2.0 "$r/lib/modules/1.0" &&
+		grep -q '^gplf_prop	Proprietary	_printk	gpl-only	' "$tmp/stdout" &&
+		grep -q "exports from $r/lib/modules/2.0/build/Module.symvers" "$tmp/err" ||
+		{ cat "$tmp/stdout" "$tmp/err"; return 1; }
+	want_exit 2 forecast -b "$r" "$r/lib/modules/1.0"
+}
+
 echo "KTAP version 1"
-echo "1..41"
+echo "1..44"
 result finds_expected_modules_and_symbols case_ finds_expected_modules_and_symbols
 result agrees_with_nm_and_modinfo case_ agrees_with_nm_and_modinfo
 result gpl_modules_are_not_reported case_ gpl_modules_are_not_reported
@@ -1165,6 +1290,9 @@ result other_architecture_is_refused case_ other_architecture_is_refused
 result foreign_symvers_is_said case_ foreign_symvers_is_said
 result duplicate_names_as_depmod_picks case_ duplicate_names_as_depmod_picks
 result image_links_resolve_inside_the_image case_ image_links_resolve_inside_the_image
+result forecast_finds_what_the_next_kernel_refuses case_ forecast_finds_what_the_next_kernel_refuses
+result namespaces_as_the_loader_checks_them case_ namespaces_as_the_loader_checks_them
+result forecast_needs_the_next_kernel case_ forecast_needs_the_next_kernel
 if $sanitized; then
 	for t in license_list_matches_the_kernel man_page_is_clean_and_complete \
 		bash_completion_completes sources_pass_checkpatch installs_with_prefix \

@@ -39,6 +39,8 @@ struct elf_info {
 	bool has_modinfo;
 	char *modname;		/* .modinfo name=, or NULL */
 	char *license;		/* .modinfo license=, or NULL */
+	char **import_ns;	/* .modinfo import_ns=, each (MODULE_IMPORT_NS) */
+	size_t nr_import_ns;
 	struct import *imports;	/* undefined global and weak symbols */
 	size_t nr_imports;
 	struct export *exports;	/* __ksymtab_<name> symbols */
@@ -74,6 +76,7 @@ enum exit_bits {
 	EXIT_ERROR	= 2,	/* usage or input error, a file skipped */
 	EXIT_UNRESOLVED	= 4,	/* an import of a non-GPL module resolves nowhere */
 	EXIT_MISMATCH	= 8,	/* an import's CRC is not the export's */
+	EXIT_NAMESPACE	= 16,	/* an import is in a namespace the module does not import */
 };
 
 void *xmalloc(size_t size);
@@ -104,6 +107,8 @@ void export_table_free(struct export_table *t);
 /* Adds name unless present (false): the first source named wins. */
 bool export_table_add(struct export_table *t, const char *name,
 		      enum export_type type, const char *exporter);
+const char *export_table_namespace(const struct export_table *t,
+				   const char *name);
 unsigned int export_table_crc(const struct export_table *t, const char *name);
 bool export_table_find(const struct export_table *t, const char *name,
 		       enum export_type *type, const char **exporter);

@@ -135,21 +135,44 @@ static int read_kflagstab(struct elf_sections *secs, const char **err)
 	return 0;
 }
 
-/* The value of the first "key=value" string, or NULL. */
-static char *modinfo_get(const char *p, size_t size, const char *key)
+/*
+ * The value of the "key=value" string after *pos, or NULL; *pos moves
+ * past it, so repeated calls give every value of a key in turn.
+ */
+static char *modinfo_next(const char *p, size_t size, const char *key, size_t *pos)
 {
 	size_t keylen = strlen(key), len;
-	const char *end;
+	const char *s;
 
-	if (!size)
-		return NULL;	/* an empty section may have no buffer */
-	for (end = p + size; p < end; p += len + 1) {
-		len = strnlen(p, end - p);
-		if (len > keylen && p[keylen] == '=' &&
-		    !memcmp(p, key, keylen))
-			return xstrndup(p + keylen + 1, len - keylen - 1);
+	for (; *pos < size; *pos += len + 1) {
+		s = p + *pos;
+		len = strnlen(s, size - *pos);
+		if (len > keylen && s[keylen] == '=' && !memcmp(s, key, keylen)) {
+			*pos += len + 1;
+			return xstrndup(s + keylen + 1, len - keylen - 1);
+		}
 	}
 	return NULL;
+}
+
+static char *modinfo_get(const char *p, size_t size, const char *key)
+{
+	size_t pos = 0;
+
+	return modinfo_next(p, size, key, &pos);
+}
+
+/* Every import_ns= of the .modinfo: the namespaces the module may use. */
+static void read_import_ns(const char *p, size_t size, struct elf_info *info)
+{
+	size_t pos = 0;
+	char *ns;
+
+	while ((ns = modinfo_next(p, size, "import_ns", &pos))) {
+		info->import_ns = xrealloc(info->import_ns,
+					   (info->nr_import_ns + 1) * sizeof(*info->import_ns));
+		info->import_ns[info->nr_import_ns++] = ns;
+	}
 }
 
 static int read_modinfo(Elf_Scn *scn, struct elf_info *info,
@@ -162,8 +185,10 @@ static int read_modinfo(Elf_Scn *scn, struct elf_info *info,
 		return -1;
 	}
 	info->has_modinfo = true;
+	/* An empty section may have no buffer: size 0 reads nothing. */
 	info->license = modinfo_get(data->d_buf, data->d_size, "license");
 	info->modname = modinfo_get(data->d_buf, data->d_size, "name");
+	read_import_ns(data->d_buf, data->d_size, info);
 	return 0;
 }
 
@@ -564,6 +589,9 @@ void elf_info_free(struct elf_info *info)
 		free(info->exports[i].name);
 	free(info->imports);
 	free(info->exports);
+	for (i = 0; i < info->nr_import_ns; i++)
+		free(info->import_ns[i]);
+	free(info->import_ns);
 	free(info->modname);
 	free(info->license);
 	memset(info, 0, sizeof(*info));

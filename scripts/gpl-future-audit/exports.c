@@ -15,6 +15,7 @@ struct export_entry {
 	char *exporter;
 	enum export_type type;
 	unsigned int crc;	/* 0: none known (no MODVERSIONS, an ELF table) */
+	char *ns;		/* its namespace, NULL: none (or an ELF table) */
 };
 
 struct export_table {
@@ -91,6 +92,14 @@ bool export_table_add(struct export_table *t, const char *name,
 	return true;
 }
 
+/* The namespace of an export, NULL when it has none or none is known. */
+const char *export_table_namespace(const struct export_table *t, const char *name)
+{
+	const struct export_entry *e = find_slot(t->slots, t->size, name);
+
+	return e->name ? e->ns : NULL;
+}
+
 /* The CRC of an export, 0 when none is known. */
 unsigned int export_table_crc(const struct export_table *t, const char *name)
 {
@@ -127,15 +136,20 @@ void export_table_free(struct export_table *t)
 	for (i = 0; i < t->size; i++) {
 		free(t->slots[i].name);
 		free(t->slots[i].exporter);
+		free(t->slots[i].ns);
 	}
 	free(t->slots);
 	free(t);
 }
 
-/* "<crc>\t<symbol>\t<module>\t<type>\t<namespace>", as modpost writes. */
+/*
+ * "<crc>\t<symbol>\t<module>\t<type>\t<namespace>", as modpost writes
+ * (before 5.4, without the namespace).
+ */
 static int parse_symvers_line(struct export_table *t, char *line)
 {
 	char *field[4], *exporter, *end;
+	struct export_entry *e;
 	unsigned long crc;
 	int i, type;
 
@@ -149,8 +163,12 @@ static int parse_symvers_line(struct export_table *t, char *line)
 	if (type < 0 || *end || crc > 0xffffffffUL)
 		return -1;
 	exporter = strrchr(field[2], '/');
-	if (export_table_add(t, field[1], type, exporter ? exporter + 1 : field[2]))
-		find_slot(t->slots, t->size, field[1])->crc = crc;
+	if (!export_table_add(t, field[1], type, exporter ? exporter + 1 : field[2]))
+		return 0;
+	e = find_slot(t->slots, t->size, field[1]);
+	e->crc = crc;
+	if (line && *line)
+		e->ns = xstrdup(line);
 	return 0;
 }
 

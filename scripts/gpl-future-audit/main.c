@@ -28,7 +28,7 @@
 #include "audit.h"
 #include "run.h"
 
-#define VERSION		"1.1"
+#define VERSION		"1.2"
 #define MAX_JOBS	64
 
 static const char *const format_names[NR_FORMATS] = {
@@ -57,13 +57,17 @@ struct scan {
 static void print_help(void)
 {
 	printf("Usage: " PROG " [OPTION]... PATH...\n"
+	       "  or:  " PROG " forecast [OPTION]... -s NEW.symvers|-k RELEASE PATH...\n"
 	       "  or:  " PROG " diff OLD.symvers NEW.symvers\n"
 	       "Report the kernel modules under PATH (files or directories of .ko,\n"
 	       ".ko.xz, .ko.zst, .ko.gz) the kernel treats as proprietary (a license\n"
 	       "that is not GPL-compatible, or the use of a proprietary module's\n"
 	       "exports) that use symbols exported with EXPORT_SYMBOL_GPL_FUTURE, which\n"
 	       "will become GPL-only, or with EXPORT_SYMBOL_GPL, which they cannot use\n"
-	       "today.  The diff form lists the exports whose type changed.\n"
+	       "today.  forecast reads the modules against the exports of the kernel\n"
+	       "they are to move to: which it would refuse (of any module also an\n"
+	       "import gone or in a namespace not imported), or warn about; CRCs are\n"
+	       "not compared.  The diff form lists the exports whose type changed.\n"
 	       "\n"
 	       "Export types come from the options below and from the export tables\n"
 	       "of the scanned modules; the first source that names a symbol wins.\n"
@@ -93,11 +97,12 @@ static void print_help(void)
 	       "Kinds: gpl-future (loads with a warning today), assumed-gpl-future\n"
 	       "(would, with --assume-future), gpl-only (refused today), unresolved\n"
 	       "(exported by nothing given: the wrong Module.symvers?), and of any\n"
-	       "module crc-mismatch (another kernel's Module.symvers, or module).\n"
+	       "module crc-mismatch (another kernel's Module.symvers, or module) and\n"
+	       "namespace (exported in a namespace the module does not import).\n"
 	       "Exit status, a sum of: 1 some module affected, 2 usage or input error\n"
 	       "(a file that cannot be read is reported and skipped), 4 an import\n"
-	       "unresolved, 8 a CRC mismatch; 0 when every module was read, none is\n"
-	       "affected, no import is unresolved and no CRC disagrees.\n"
+	       "unresolved, 8 a CRC mismatch, 16 a namespace not imported; 0 when\n"
+	       "every module was read and none of these was found.\n"
 	       "diff exits 0 when no type changed, 1 when one did, 2 on error.\n");
 }
 
@@ -640,32 +645,123 @@ static void add_finding(struct findings *found, const struct finding *f)
 	found->list[found->nr++] = *f;
 }
 
-/* The findings of one non-GPL module not in the baseline. */
+/* Adds f unless the baseline knows it; false when known. */
+static bool add_new_finding(const struct baseline *bl, const struct finding *f,
+			    struct findings *found, struct summary *sum)
+{
+	if (is_known(bl, f)) {
+		sum->known++;
+		return false;
+	}
+	add_finding(found, f);
+	return true;
+}
+
+/*
+ * The findings of one module not in the baseline: of a non-GPL module,
+ * its imports that are GPL-only, future-GPL or unresolved; of a GPL one
+ * in a forecast, the unresolved, which the new kernel would refuse it
+ * as well.  *refused: an import the loader would refuse (a weak one is
+ * left unbound instead); *warned: one it would warn about.
+ */
 static void resolve_module(const struct module *m,
 			   const struct export_table *exports,
-			   const struct export_table *assumed,
+			   const struct export_table *assumed, bool forecast,
 			   const struct baseline *bl, struct findings *found,
-			   struct summary *sum)
+			   struct summary *sum, bool *refused, bool *warned)
 {
+	const struct import *imp;
 	bool affected = false;
-	struct finding f;
+	struct finding f = { .mod = m };
 	size_t i;
 
-	f.mod = m;
 	for (i = 0; i < m->info.nr_imports; i++) {
-		if (!classify(&m->info.imports[i], exports, assumed, &f))
+		imp = &m->info.imports[i];
+		if (!classify(imp, exports, assumed, &f))
 			continue;
-		if (is_known(bl, &f)) {
-			sum->known++;
+		if (!m->proprietary && !(forecast && f.kind == FIND_UNRESOLVED))
 			continue;
-		}
-		add_finding(found, &f);
+		if (!add_new_finding(bl, &f, found, sum))
+			continue;
 		if (f.kind == FIND_UNRESOLVED)
 			sum->unresolved++;
 		else
 			affected = true;
+		*refused |= f.kind == FIND_UNRESOLVED || (f.kind == FIND_GPL_ONLY && !imp->weak);
+		*warned |= f.kind == FIND_GPL_FUTURE || f.kind == FIND_ASSUMED_FUTURE;
 	}
 	sum->affected += affected;
+}
+
+/*
+ * As the loader's verify_module_namespace(): a "module:" namespace
+ * (EXPORT_SYMBOL_FOR_MODULES) lists the modules it is for, each name
+ * perhaps ending in '*'; '-' and '_' are the same in a module name.
+ */
+static bool namespace_names_module(const char *ns, const char *modname)
+{
+	static const char prefix[] = "module:";
+	size_t len, i, modlen = strlen(modname);
+	const char *sep;
+	bool glob, same;
+	char a, b;
+
+	if (strncmp(ns, prefix, strlen(prefix)))
+		return false;
+	for (ns += strlen(prefix); *ns; ns = *sep ? sep + 1 : sep) {
+		sep = strchrnul(ns, ',');
+		len = sep - ns;
+		glob = len && sep[-1] == '*';
+		len -= glob;
+		same = true;
+		for (i = 0; i < len && same; i++) {
+			a = ns[i] == '-' ? '_' : ns[i];
+			b = modname[i] == '-' ? '_' : modname[i];
+			same = a == b && b;
+		}
+		if (same && (glob || len == modlen))
+			return true;
+	}
+	return false;
+}
+
+/* Whether m may use an export of namespace ns (MODULE_IMPORT_NS). */
+static bool imports_namespace(const struct module *m, const char *ns)
+{
+	size_t i;
+
+	if (namespace_names_module(ns, m->name))
+		return true;
+	for (i = 0; i < m->info.nr_import_ns; i++)
+		if (!strcmp(m->info.import_ns[i], ns))
+			return true;
+	return false;
+}
+
+/*
+ * The loader refuses any module, GPL or not, an export in a namespace
+ * it does not import (verify_namespace_is_imported()), a weak import
+ * too.  Namespaces come from a Module.symvers: none is known of an
+ * export read from an ELF file.
+ */
+static void check_namespaces(const struct module *m, const struct export_table *exports,
+			     const struct baseline *bl, struct findings *found,
+			     struct summary *sum, bool *refused)
+{
+	struct finding f = { .mod = m, .kind = FIND_NAMESPACE };
+	size_t i;
+
+	for (i = 0; i < m->info.nr_imports; i++) {
+		f.symbol = m->info.imports[i].name;
+		f.ns = export_table_namespace(exports, f.symbol);
+		if (!f.ns || imports_namespace(m, f.ns))
+			continue;
+		export_table_find(exports, f.symbol, NULL, &f.exporter);
+		if (!add_new_finding(bl, &f, found, sum))
+			continue;
+		sum->namespace++;
+		*refused = true;
+	}
 }
 
 /*
@@ -695,21 +791,23 @@ static void check_crcs(const struct module *m, const struct export_table *export
 		    !export_table_find(exports, imp->name, NULL, &f.exporter))
 			continue;
 		f.symbol = imp->name;
-		if (is_known(bl, &f)) {
-			sum->known++;
-			continue;
-		}
-		add_finding(found, &f);
-		sum->mismatched++;
+		if (add_new_finding(bl, &f, found, sum))
+			sum->mismatched++;
 	}
 }
 
+/*
+ * A forecast reads modules built for one kernel against the exports of
+ * the next: their CRCs are another kernel's by design (with MODVERSIONS
+ * they must be rebuilt anyway), so they are not compared.
+ */
 static void resolve(const struct export_table *exports,
-		    const struct export_table *assumed,
+		    const struct export_table *assumed, bool forecast,
 		    const struct baseline *bl, struct findings *found,
 		    struct summary *sum)
 {
 	struct export_table *scanned = export_table_new();
+	bool refused, warned;
 	const struct module *m;
 	size_t i, j;
 
@@ -724,11 +822,16 @@ static void resolve(const struct export_table *exports,
 			continue;
 		}
 		sum->scanned++;
-		check_crcs(m, exports, scanned, bl, found, sum);
-		if (!m->proprietary)
-			continue;
-		sum->non_gpl++;
-		resolve_module(m, exports, assumed, bl, found, sum);
+		sum->non_gpl += m->proprietary;
+		refused = false;
+		warned = false;
+		if (!forecast)
+			check_crcs(m, exports, scanned, bl, found, sum);
+		check_namespaces(m, exports, bl, found, sum, &refused);
+		resolve_module(m, exports, assumed, forecast, bl, found, sum,
+			       &refused, &warned);
+		sum->refused += refused;
+		sum->warned += warned && !refused;
 	}
 	export_table_free(scanned);
 	if (found->nr)
@@ -847,6 +950,15 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			"--release and --basedir find a Module.symvers");
 		return -1;
 	}
+	/*
+	 * The modules' own kernel is the default, the wrong one here; and
+	 * an ELF's export tables give no namespaces.
+	 */
+	if (opt->forecast && (opt->nr_exports || (!opt->nr_symvers && !opt->release))) {
+		fprintf(stderr, PROG ": forecast: %s\n",
+			"give the new kernel's Module.symvers (-s) or release (-k)");
+		return -1;
+	}
 	if (optind == argc) {
 		fprintf(stderr, PROG ": no module file or directory given\n");
 		return -1;
@@ -868,6 +980,8 @@ static int exit_status(const struct summary *sum)
 		ret |= EXIT_UNRESOLVED;
 	if (sum->mismatched)
 		ret |= EXIT_MISMATCH;
+	if (sum->namespace)
+		ret |= EXIT_NAMESPACE;
 	return ret;
 }
 
@@ -1067,9 +1181,9 @@ static void drop_shadowed(const struct options *opt)
 	free(release);
 }
 
-static int audit(int argc, char **argv)
+static int audit(int argc, char **argv, bool forecast)
 {
-	struct run run = { .opt.format = FORMAT_TABLE };
+	struct run run = { .opt.format = FORMAT_TABLE, .opt.forecast = forecast };
 	struct summary sum = { 0 };
 	struct timespec start;
 	char *image;
@@ -1092,7 +1206,8 @@ static int audit(int argc, char **argv)
 	if (load_references(&run))
 		return finish(EXIT_ERROR, &run);
 	mark_proprietary(run.exports, run.opt.quiet);
-	resolve(run.exports, run.assumed, &run.baseline, &run.found, &sum);
+	resolve(run.exports, run.assumed, run.opt.forecast, &run.baseline, &run.found,
+		&sum);
 	report(&run.found, &sum, &run.opt);
 	if (run.opt.stats)
 		print_stats(&start, export_table_size(run.exports));
@@ -1190,5 +1305,9 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && !strcmp(argv[1], "diff"))
 		return diff_symvers(argc, argv);
-	return audit(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "forecast")) {
+		argv[1] = PROG " forecast";
+		return audit(argc - 1, argv + 1, true);
+	}
+	return audit(argc, argv, false);
 }

@@ -15,7 +15,14 @@ const char *const kind_names[NR_KINDS] = {
 	[FIND_GPL_ONLY]		= "gpl-only",
 	[FIND_UNRESOLVED]	= "unresolved",
 	[FIND_CRC_MISMATCH]	= "crc-mismatch",
+	[FIND_NAMESPACE]	= "namespace",
 };
+
+/*
+ * What a forecast cannot know, said with its every output: it reads the
+ * binaries it is given, not what a rebuild would import.
+ */
+#define FORECAST_NOTE	"A forecast is about these binaries: rebuilt for the new kernel, a module may import other symbols (drivers choose code by kernel version), and with MODVERSIONS it must be rebuilt (CRCs are not compared)"
 
 /*
  * s as the table and TSV show it, in a string to free: UTF-8 as it is;
@@ -100,7 +107,7 @@ static void put_json(const char *key, const char *s, bool last)
 		fputs(", ", stdout);
 }
 
-#define NR_COLUMNS	6
+#define NR_COLUMNS	7
 
 static void finding_fields(const struct finding *f, const char **col)
 {
@@ -110,60 +117,76 @@ static void finding_fields(const struct finding *f, const char **col)
 	col[3] = kind_names[f->kind];
 	col[4] = f->exporter;
 	col[5] = f->mod->path;
+	col[6] = f->ns;
 }
 
-static const char *const headers[NR_COLUMNS] = {
+/* The table and TSV show the first six; the namespace is JSON's. */
+#define NR_ROW_COLUMNS	6
+
+static const char *const headers[NR_ROW_COLUMNS] = {
 	"MODULE", "LICENSE", "SYMBOL", "KIND", "EXPORTER", "FILE",
 };
 
 static const char *const json_keys[NR_COLUMNS] = {
-	"module", "license", "symbol", "kind", "exporter", "file",
+	"module", "license", "symbol", "kind", "exporter", "file", "namespace",
 };
 
-/* A table row or TSV line: an unresolved import's exporter is "-". */
-static void finding_row(const struct finding *f, const char **col)
+/*
+ * A table row or TSV line: an unresolved import's exporter is "-"; the
+ * table names the namespace a namespace finding is about in its kind
+ * (TSV keeps the kind a key of --baseline).
+ */
+static void finding_row(const struct finding *f, const char **col, char **kind,
+			bool tsv)
 {
 	finding_fields(f, col);
 	if (!col[4])
 		col[4] = "-";
+	*kind = f->ns && !tsv ? xasprintf("%s %s", kind_names[f->kind], f->ns) : NULL;
+	if (*kind)
+		col[3] = *kind;
 }
 
 static void print_rows(const struct findings *found, bool tsv)
 {
-	int width[NR_COLUMNS], c, len;
+	int width[NR_ROW_COLUMNS], c, len;
 	const char *col[NR_COLUMNS];
+	char *kind;
 	size_t i;
 
-	for (c = 0; c < NR_COLUMNS; c++)
+	for (c = 0; c < NR_ROW_COLUMNS; c++)
 		width[c] = strlen(headers[c]);
-	for (i = 0; i < found->nr; i++) {
-		finding_row(&found->list[i], col);
-		for (c = 0; c < NR_COLUMNS; c++) {
+	for (i = 0; !tsv && i < found->nr; i++) {
+		finding_row(&found->list[i], col, &kind, tsv);
+		for (c = 0; c < NR_ROW_COLUMNS; c++) {
 			len = display_width(col[c]);
 			if (len > width[c])
 				width[c] = len;
 		}
+		free(kind);
 	}
-	for (c = 0; c < NR_COLUMNS; c++) {
+	for (c = 0; c < NR_ROW_COLUMNS; c++) {
 		if (tsv)
 			printf("%s%s", c ? "\t" : "#", json_keys[c]);
 		else
-			printf("%-*s%s", c < NR_COLUMNS - 1 ? width[c] : 0,
-			       headers[c], c < NR_COLUMNS - 1 ? "  " : "");
+			printf("%-*s%s", c < NR_ROW_COLUMNS - 1 ? width[c] : 0,
+			       headers[c], c < NR_ROW_COLUMNS - 1 ? "  " : "");
 	}
 	putchar('\n');
 	for (i = 0; i < found->nr; i++) {
-		finding_row(&found->list[i], col);
-		for (c = 0; c < NR_COLUMNS; c++) {
-			put_plain(col[c], c < NR_COLUMNS - 1 ? width[c] : 0, tsv);
-			if (c < NR_COLUMNS - 1)
+		finding_row(&found->list[i], col, &kind, tsv);
+		for (c = 0; c < NR_ROW_COLUMNS; c++) {
+			put_plain(col[c], c < NR_ROW_COLUMNS - 1 ? width[c] : 0, tsv);
+			if (c < NR_ROW_COLUMNS - 1)
 				fputs(tsv ? "\t" : "  ", stdout);
 		}
 		putchar('\n');
+		free(kind);
 	}
 }
 
-static void print_json(const struct findings *found, const struct summary *sum)
+static void print_json(const struct findings *found, const struct summary *sum,
+		       bool forecast)
 {
 	const char *col[NR_COLUMNS];
 	bool first = true;
@@ -173,7 +196,13 @@ static void print_json(const struct findings *found, const struct summary *sum)
 	printf("{\"scanned\": %zu, \"skipped\": %zu, ", sum->scanned, sum->skipped);
 	printf("\"non_gpl\": %zu, \"affected\": %zu, ", sum->non_gpl, sum->affected);
 	printf("\"unresolved\": %zu, \"known\": %zu, ", sum->unresolved, sum->known);
-	printf("\"mismatched\": %zu, ", sum->mismatched);
+	printf("\"mismatched\": %zu, \"namespace\": %zu, ", sum->mismatched, sum->namespace);
+	if (forecast) {
+		printf("\"forecast\": {\"refused\": %zu, \"warned\": %zu, ",
+		       sum->refused, sum->warned);
+		put_json("note", FORECAST_NOTE ".", true);
+		printf("}, ");
+	}
 	printf("\"findings\": [");
 	for (i = 0; i < found->nr; i++) {
 		finding_fields(&found->list[i], col);
@@ -195,7 +224,7 @@ static void print_json(const struct findings *found, const struct summary *sum)
 	printf("\n]}\n");
 }
 
-static void print_summary(const struct summary *sum, bool baseline)
+static void print_summary(const struct summary *sum, bool baseline, bool forecast)
 {
 	printf("%zu modules scanned, %zu not GPL-compatible, %zu affected, ",
 	       sum->scanned, sum->non_gpl, sum->affected);
@@ -203,9 +232,15 @@ static void print_summary(const struct summary *sum, bool baseline)
 	if (baseline)
 		printf(", %zu known (baseline)", sum->known);
 	putchar('\n');
+	if (sum->namespace)
+		printf("%zu imports from a namespace the module does not import\n",
+		       sum->namespace);
 	if (sum->mismatched)
 		printf("%zu imports with another CRC than the export's: %s\n", sum->mismatched,
 		       "these modules and this Module.symvers are not of one kernel");
+	if (forecast)
+		printf("Forecast: %zu modules would be refused, %zu %s.\n%s.\n", sum->refused,
+		       sum->warned, "would load with a future-GPL warning", FORECAST_NOTE);
 }
 
 void report(const struct findings *found, const struct summary *sum,
@@ -218,12 +253,14 @@ void report(const struct findings *found, const struct summary *sum,
 			fprintf(stderr, PROG ": %s: %s (skipped)\n",
 				modules[i].path, modules[i].err);
 	if (opt->format == FORMAT_JSON) {
-		print_json(found, sum);
+		print_json(found, sum, opt->forecast);
 		return;
 	}
 	/* TSV keeps its header with no row: a reader keys on it. */
 	if (found->nr || opt->format == FORMAT_TSV)
 		print_rows(found, opt->format == FORMAT_TSV);
+	if (opt->format == FORMAT_TSV && opt->forecast)
+		printf("# %s.\n", FORECAST_NOTE);
 	if (opt->format == FORMAT_TABLE)
-		print_summary(sum, opt->baseline);
+		print_summary(sum, opt->baseline, opt->forecast);
 }

@@ -21,11 +21,12 @@ enum format { FORMAT_TABLE, FORMAT_TSV, FORMAT_JSON, NR_FORMATS };
 /*
  * What an import of a non-GPL module is found to be; and, of any module,
  * an import whose CRC is not the export's (the module is another
- * kernel's, or the Module.symvers is).
+ * kernel's, or the Module.symvers is), or that is in a namespace the
+ * module does not import.
  */
 enum finding_kind {
 	FIND_GPL_FUTURE, FIND_ASSUMED_FUTURE, FIND_GPL_ONLY, FIND_UNRESOLVED,
-	FIND_CRC_MISMATCH, NR_KINDS
+	FIND_CRC_MISMATCH, FIND_NAMESPACE, NR_KINDS
 };
 
 extern const char *const kind_names[NR_KINDS];
@@ -50,6 +51,7 @@ struct finding {
 	const struct module *mod;
 	const char *symbol;
 	const char *exporter;	/* NULL: unresolved */
+	const char *ns;		/* the namespace of a FIND_NAMESPACE, else NULL */
 	enum finding_kind kind;
 };
 
@@ -60,6 +62,9 @@ struct findings {
 
 struct summary {
 	size_t scanned, skipped, non_gpl, affected, unresolved, known, mismatched;
+	size_t namespace;
+	/* forecast: modules the new kernel would refuse, or load with a warning */
+	size_t refused, warned;
 };
 
 struct options {
@@ -77,6 +82,7 @@ struct options {
 	long jobs;
 	bool quiet;
 	bool stats;
+	bool forecast;		/* the exports are the next kernel's: forecast */
 };
 
 /* walk.c */
