@@ -9,8 +9,8 @@
 #   make ci       make check at full length, check-series and
 #                 check-distro's quick part (CI, within the hour cold),
 #                 on every base
-#   make ci-full  check-matrix, check-series, check-bisect and
-#                 check-layout, on every base
+#   make ci-full  check-matrix, check-series, check-bisect,
+#                 check-layout and check-forecast, on every base
 #   make check-layout  struct module's size and the series' fields in it,
 #                 pristine and patched, per cell (tests/layout/)
 #   make bench    the series' cost against the unpatched kernel
@@ -108,7 +108,8 @@ endif
 ifeq ($(CHECK_GOAL),ci-full)
 # A base without the distro cell (6.1) still runs the guide's Debian
 # snippets on its own series and Module.symvers.
-CHECK_EXTRA ?= series bisect layout $(if $(filter distro,$(CELLS_RUN)),,distro-guide)
+CHECK_EXTRA ?= series bisect layout $(if $(filter distro,$(CELLS_RUN)),,distro-guide) \
+	       $(if $(call field,tests/bases/$(BASE),forecast),forecast)
 endif
 CELLS_RUN ?= $(CHECK_CELLS)
 STRESS_CYCLES ?= 100
@@ -144,6 +145,7 @@ export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
 .PHONY: all demo check check-series check-layout check-bisect check-real check-selftests check-distro
+.PHONY: check-forecast
 .PHONY: check-matrix ci ci-full check-documents
 .PHONY: bench build deps clean audit install fuzz fuzz-guest audit-scale impact FORCE
 .SECONDARY:
@@ -442,6 +444,17 @@ impact: $(AUDIT) $(BB)/real/real-tests.ktap
 		"$$(echo "$$paths" | sed -n 1p)" $(BB)/real/installed/*/*.ko; \
 		rc=$$?; [ $$rc -le 7 ] && [ $$((rc & 2)) = 0 ]
 
+# The upgrade forecast on Debian's own files (tests/bases/BASE
+# "forecast:"): DKMS drivers built against Debian's headers of BASE,
+# against the next kernel's Module.symvers; Debian's earlier kernel's
+# modules against BASE's.  Packages are fetched, nothing is installed;
+# the forecasts are kept in BB/forecast/ (the user guide quotes them).
+$(BB)/forecast.ktap: $(AUDIT) tests/bases/$(BASE) $(wildcard tests/real/*) \
+		scripts/checks/forecast-tests.sh scripts/bench/deb-kernel.sh \
+		scripts/harness/dkms-build.sh scripts/harness/apt-fetch.sh Documentation/user-guide.md
+	@echo "  CHECK   upgrade forecast ($(BASE)): Debian's DKMS drivers and kernels"
+	@sh scripts/checks/forecast-tests.sh $(BASE) $(B) $(AUDIT) > $@
+
 # The host-side cases: the harness itself and build-time behaviour on
 # HOST_CELLS (reports.t is their input: it must fail), the kernel tools
 # the series changes, the audit tool.
@@ -579,6 +592,9 @@ check-layout:
 
 check-real:
 	$(call run-report,$(BB)/real/real-tests.ktap)
+
+check-forecast:
+	$(call run-report,$(BB)/forecast.ktap)
 
 check-bisect:
 	$(call run-report,$(BB)/bisect.ktap)

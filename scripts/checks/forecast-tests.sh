@@ -1,0 +1,188 @@
+#!/bin/sh
+# forecast-tests.sh BASE BUILD AUDIT: gpl-future-audit forecast on
+# Debian's own files, both sides, as a packager would run it before an
+# upgrade.  KTAP output; the forecasts themselves are kept in
+# BUILD/BASE/forecast/*.txt, which the user guide quotes.
+#
+#   1. the non-free DKMS drivers of the base's "real:" suite
+#      (tests/real/), built as DKMS builds them against Debian's own
+#      headers of the base (scripts/bench/deb-kernel.sh), forecast
+#      against the Module.symvers of the newest kernel of the suite the
+#      base's "forecast:" names (Debian 13's backports: 7.3);
+#   2. every module of Debian's own kernel of series "forecast-from:"
+#      (Debian 12's 6.1) forecast against the base's Module.symvers.
+#
+# Each forecast is checked against an answer worked out independently
+# from nm, modinfo and the Module.symvers with awk; and the guide's
+# quotes against the forecasts.
+set -u
+
+base=$1 b=$2 audit=$(realpath "$3")
+out=$b/$base/forecast
+. scripts/harness/ktap-lib.sh
+field() { sh scripts/harness/field.sh "$@"; }
+real_from=$(field "tests/bases/$base" real)
+next_suite=$(field "tests/bases/$base" forecast)
+from_series=$(field "tests/bases/$base" forecast-from)
+guide=Documentation/user-guide.md
+
+echo "KTAP version 1"
+if [ -z "$next_suite" ] || [ -z "$real_from" ] || [ -z "$from_series" ]; then
+	echo "1..1"
+	echo "ok 1 forecast # SKIP tests/bases/$base has no forecast: record"
+	exit 0
+fi
+mkdir -p "$out"
+
+# The newest amd64 headers of $next_suite: its linux-headers-amd64
+# metapackage names them.  Prints their release, then their
+# Module.symvers.
+next_headers() {
+	meta=$out/pkg/linux-headers-amd64
+	sh scripts/harness/apt-fetch.sh "$b" "$next_suite" linux-headers-amd64 "$meta" >&2 ||
+		return 1
+	hdr=$(dpkg-deb -f "$b/apt/$next_suite/amd64"/linux-headers-amd64_*.deb Depends |
+		tr ',' '\n' | sed -n 's/^ *\(linux-headers-[0-9][^ ]*-amd64\).*/\1/p')
+	[ -n "$hdr" ] || { echo "no headers named by linux-headers-amd64 of $next_suite" >&2; return 1; }
+	[ -f "$out/pkg/$hdr/usr/src/$hdr/Module.symvers" ] ||
+		sh scripts/harness/apt-fetch.sh "$b" "$next_suite" "$hdr" "$out/pkg/$hdr" >&2 ||
+		return 1
+	release=${hdr#linux-headers-}
+	printf '%s\n' "${release%-amd64}" "$out/pkg/$hdr/usr/src/$hdr/Module.symvers"
+}
+
+# The ABI of Debian's kernel of series $1 ("6.12.118+deb12"), after
+# debian_headers $1.
+abi_of() {
+	sed -n '1s|.*/\([^/]*\)/lib/modules/[^/]*$|\1|p' "$tmp/deb-$1"
+}
+
+# The DKMS package of record $1 fetched (once) and built against the
+# headers' build directory $2 as DKMS builds it; the module in
+# $out/dkms/NAME.ko, the build's output in $out/dkms/PACKAGE.log.
+build_dkms() {
+	package=$(field "$1" package)
+	dest=$out/pkg/$package
+	[ -d "$dest/usr/src" ] ||
+		sh scripts/harness/apt-fetch.sh "$b" "$real_from" "$package" "$dest" >&2 || return 1
+	rm -rf "$out/src/$package" && mkdir -p "$out/src" "$out/dkms" &&
+		cp -r "$(dirname "$(ls "$dest"/usr/src/*/dkms.conf)")" "$out/src/$package" || return 1
+	ko=$(sh scripts/harness/dkms-build.sh "$out/src/$package" "$2" "$(field "$1" env)" \
+		2>"$out/dkms/$package.log") || { tail -n 20 "$out/dkms/$package.log"; return 1; }
+	cp "$ko" "$out/dkms/"
+}
+
+# The answer for the modules $2... against Module.symvers $1, from nm -u
+# (U: a strong import, w: a weak one), modinfo and awk, as the tool's
+# TSV (module, license, symbol, kind, exporter), sorted.  Inherited
+# taint is not worked out here: the case checks that the tool found
+# none to work out.
+oracle() {
+	symvers=$1
+	shift
+	for ko in "$@"; do
+		nm --defined-only "$ko" | sed -n 's/.* __ksymtab_//p'
+	done | sort -u >"$tmp/scanned"
+	for ko in "$@"; do
+		mod=$(modinfo -F name "$ko") lic=$(modinfo -F license "$ko" | head -n 1)
+		modinfo -F import_ns "$ko" >"$tmp/import_ns"
+		nm -u "$ko" | awk -v m="$mod" -v l="$lic" -v sv="$symvers" \
+			-v sc="$tmp/scanned" -v ns="$tmp/import_ns" '
+			BEGIN { FS = "\t" }
+			FILENAME == sv { t[$2] = $4; s[$2] = $5; n = split($3, p, "/"); x[$2] = p[n]; next }
+			FILENAME == sc { scanned[$0]; next }
+			FILENAME == ns { imp[$0]; next }
+			{
+				split($0, f, " "); bind = f[1]; sym = f[2]
+				prop = l !~ /^(GPL|GPL v2|GPL and additional rights|Dual BSD\/GPL|Dual MIT\/GPL|Dual MPL\/GPL)$/
+				if (!(sym in t)) {
+					if (!(sym in scanned) && bind == "U")
+						print m "\t" l "\t" sym "\tunresolved\t-"
+					next
+				}
+				if (prop && t[sym] == "EXPORT_SYMBOL_GPL")
+					print m "\t" l "\t" sym "\tgpl-only\t" x[sym]
+				if (prop && t[sym] == "EXPORT_SYMBOL_GPL_FUTURE")
+					print m "\t" l "\t" sym "\tgpl-future\t" x[sym]
+				if (s[sym] != "" && !(s[sym] in imp))
+					print m "\t" l "\t" sym "\tnamespace\t" x[sym]
+			}' "$symvers" "$tmp/scanned" "$tmp/import_ns" -
+	done | sort
+}
+
+# Forecast NAME (a table in $out/NAME.txt, and TSV) of the modules in
+# directory $3, named relative to it so that the table reads the same on
+# any machine, against Module.symvers $2; then the oracle's answer.  The
+# exit status may say affected (1), gone (4) or namespace (16), never an
+# input error (2).
+forecast_agrees() {
+	fc=$1 symvers=$(realpath "$2") dir=$3
+	(cd "$dir" && "$audit" forecast -s "$symvers" .) >"$out/$fc.txt" 2>"$tmp/err"
+	rc=$?
+	(cd "$dir" && "$audit" forecast -q -f tsv -s "$symvers" .) >"$out/$fc.tsv"
+	[ $((rc & 2)) = 0 ] || { cat "$tmp/err"; echo "exit $rc: an input error"; return 1; }
+	! grep -q 'treated as proprietary: uses' "$tmp/err" || { cat "$tmp/err"; return 1; }
+	find "$dir" -name '*.ko' | sort >"$tmp/kos"
+	[ -s "$tmp/kos" ] || { echo "no module in $dir"; return 1; }
+	# shellcheck disable=SC2046 # module paths have no spaces
+	oracle "$symvers" $(cat "$tmp/kos") >"$tmp/want"
+	[ -s "$tmp/want" ] || { echo "$fc: the oracle found nothing"; return 1; }
+	grep -v '^#' "$out/$fc.tsv" | cut -f1-5 | sort >"$tmp/got"
+	diff -u "$tmp/want" "$tmp/got" || return 1
+	grep -qx 'A forecast is about these binaries: .*(CRCs are not compared).' "$out/$fc.txt"
+}
+
+debian_headers() {
+	sh scripts/bench/deb-kernel.sh "$b/debkernel" "$1" >"$tmp/deb-$1" ||
+		{ echo "no Debian $1 kernel"; return 1; }
+}
+
+# 1. The DKMS drivers, built against Debian's headers of the base.
+dkms_build_against_debian_headers() {
+	debian_headers "$base" || return 1
+	rm -rf "$out/dkms"
+	for r in tests/real/*; do
+		case $r in *~) continue ;; esac
+		build_dkms "$r" "$(sed -n 3p "$tmp/deb-$base")" || { echo "$r: no build"; return 1; }
+	done
+}
+
+dkms_forecast_agrees_with_nm() {
+	next_headers >"$tmp/next" || return 1
+	ls "$out"/dkms/*.ko >/dev/null || { echo "no DKMS module built"; return 1; }
+	forecast_agrees "dkms-$(abi_of "$base")-to-$(sed -n 1p "$tmp/next")" \
+		"$(sed -n 2p "$tmp/next")" "$out/dkms"
+}
+
+# 2. Debian's own kernel of the earlier series against this base's.
+debian_tree_forecast_agrees_with_nm() {
+	debian_headers "$from_series" && debian_headers "$base" || return 1
+	forecast_agrees "debian-$(abi_of "$from_series")-to-$(abi_of "$base")" \
+		"$(sed -n 2p "$tmp/deb-$base")" "$(sed -n 1p "$tmp/deb-$from_series")"
+}
+
+# The guide quotes each forecast in a block that follows a line
+# "<!-- forecast: NAME -->": every line of the block but "$ " commands
+# and "..." is a line of BUILD/BASE/forecast/NAME.txt.
+guide_quotes_the_forecasts() {
+	n=0
+	for fc in $(sed -n 's/^<!-- forecast: \([^ ]*\) -->$/\1/p' "$guide"); do
+		n=$((n + 1))
+		[ -f "$out/$fc.txt" ] || { echo "$guide quotes $fc: not made here"; return 1; }
+		awk -v name="$fc" '$0 == "<!-- forecast: " name " -->" { on = 1; next }
+			on && /^$/ && seen { exit } on && /^    / { seen = 1; print substr($0, 5) }' \
+			"$guide" | grep -v -e '^\$ ' -e '^\.\.\.$' >"$tmp/quoted"
+		[ -s "$tmp/quoted" ] || { echo "$fc: an empty quote"; return 1; }
+		while IFS= read -r line; do
+			grep -qxF -- "$line" "$out/$fc.txt" ||
+				{ echo "$guide quotes a line $out/$fc.txt does not have:"; echo "$line"; return 1; }
+		done <"$tmp/quoted"
+	done
+	[ $n = 2 ] || { echo "$guide quotes $n forecasts, want 2"; return 1; }
+}
+
+echo "1..4"
+result dkms_build_against_debian_headers
+result dkms_forecast_agrees_with_nm
+result debian_tree_forecast_agrees_with_nm
+result guide_quotes_the_forecasts
