@@ -145,7 +145,7 @@ export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
 .PHONY: all demo check check-series check-layout check-bisect check-real check-selftests check-distro
-.PHONY: check-forecast
+.PHONY: check-forecast edit export
 .PHONY: check-matrix ci ci-full check-documents
 .PHONY: bench build deps clean audit install fuzz fuzz-guest audit-scale impact FORCE
 .SECONDARY:
@@ -595,6 +595,12 @@ check-real:
 
 check-forecast:
 	$(call run-report,$(BB)/forecast.ktap)
+
+# The series as commits (scripts/harness/series-git.sh): make edit
+# BASE=b gives BB/edit, a worktree on branch "series"; make export BASE=b
+# writes its commits back as the base's patches and series file.
+edit export:
+	@sh scripts/harness/series-git.sh $@ $(BASE) $(B)
 
 check-bisect:
 	$(call run-report,$(BB)/bisect.ktap)

@@ -158,7 +158,29 @@ abi_entries_say_where_they_come_from() {
 }
 
 echo "KTAP version 1"
-echo "1..7"
+# The series is kept as commits (make edit, make export): exporting what
+# editing gives, in an edit tree of the check's own, writes the patches
+# and series file as committed, byte for byte.
+export_after_edit_changes_nothing() {
+	branch=check-series-$$
+	rm -rf "$out/edit" "$out/exported" && mkdir -p "$out/exported" &&
+		EDIT=$out/edit BRANCH=$branch sh scripts/harness/series-git.sh edit "$base" "$build" >/dev/null &&
+		EDIT=$out/edit BRANCH=$branch DEST=$out/exported \
+			sh scripts/harness/series-git.sh export "$base" "$build" >/dev/null
+	rc=$?
+	git -C "$repo" worktree remove --force "$out/edit" 2>/dev/null
+	git -C "$repo" branch -q -D "$branch" 2>/dev/null
+	[ $rc = 0 ] || return 1
+	got=$out/exported/$(sh scripts/harness/field.sh "$desc" patches)
+	(cd "$patchdir" && ls [0-9][0-9][0-9][0-9]-*.patch) >"$tmp/want-files"
+	(cd "$got" && ls [0-9][0-9][0-9][0-9]-*.patch) | diff -u "$tmp/want-files" - || return 1
+	while read -r f; do
+		diff -u "$patchdir/$f" "$got/$f" || return 1
+	done <"$tmp/want-files"
+	diff -u "$series" "$out/exported/$(sh scripts/harness/field.sh "$desc" series)"
+}
+
+echo "1..8"
 result git_am_applies_series
 result quilt_applies_without_fuzz_or_offset
 result quilt_and_git_am_agree
@@ -166,4 +188,5 @@ result patches_are_format_patch_mails
 result cover_letter_matches_series
 result checkpatch_as_expected
 result abi_entries_say_where_they_come_from
+result export_after_edit_changes_nothing
 cat "$tmp/counts"

@@ -9,7 +9,8 @@
 # tagged "pristine", and made again when the record names another
 # tarball; every tree the harness builds (check, bisect, bench) is a
 # worktree of it.  The patches are applied with git am (whitespace
-# errors are errors) in a scratch worktree, then DEST is checked out at
+# errors are errors; each commit dated as its patch, so the same patches
+# make the same commits) in a scratch worktree, then DEST is checked out at
 # the result: git rewrites only the files that differ, so after an edit
 # to one patch only what that patch touches is rebuilt.  Debian's
 # tarball ships a .gitignore whose last rule "/*" ignores every
@@ -33,6 +34,19 @@ make_repo() {
 	git_ "$repo" commit -q -m "$(basename "$tarball") pristine"
 	git_ "$repo" tag pristine
 	echo "$source" >"$repo.source"
+}
+
+# The pristine commit is the same on every machine for one tarball (its
+# tree, its message, the tarball's date), so the commits of a series
+# are too, and make export's base-commit: a repository made otherwise
+# has its tag moved to that commit, whose tree is the same: no file of
+# any worktree changes.
+settle_pristine() {
+	date="@$(stat -c %Y "$tarball") +0000"
+	want=$(GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date git_ "$repo" commit-tree \
+		-m "$(basename "$tarball") pristine" "pristine^{tree}")
+	[ "$(git_ "$repo" rev-parse pristine^{commit})" = "$want" ] ||
+		git_ "$repo" tag -f pristine "$want" >/dev/null
 }
 
 # The repository is a build product: git add's 80000 loose objects
@@ -67,7 +81,8 @@ apply() {
 	n=0
 	for p in $patches; do
 		[ -z "$count" ] || [ "$n" -lt "$count" ] || break
-		git_ "$scratch" am -q --whitespace=error-all "$p" >"$scratch.log" 2>&1 ||
+		git_ "$scratch" am -q --whitespace=error-all --committer-date-is-author-date "$p" \
+			>"$scratch.log" 2>&1 ||
 			{ cat "$scratch.log" >&2; git_ "$scratch" am --abort; die "$p does not apply"; }
 		n=$((n + 1))
 	done
@@ -84,6 +99,7 @@ source="$tarball $(stat -c '%s %Y' "$tarball")"
 [ "$(cat "$repo.source" 2>/dev/null)" = "$source" ] &&
 	git_ "$repo" rev-parse -q --verify pristine >/dev/null 2>&1 || make_repo
 repo_config
+settle_pristine
 
 commit=pristine
 [ "$count" = 0 ] || { apply; commit=$(git_ "$scratch" rev-parse HEAD); }
