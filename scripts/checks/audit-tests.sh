@@ -1173,13 +1173,13 @@ forecast_finds_what_the_next_kernel_refuses() {
 		'gplf_taint_gplonly	GPL	ktime_get	gpl-only	vmlinux' \
 		'gplf_taint_gplonly	GPL	ktime_get	namespace	vmlinux' >"$tmp/want"
 	grep -v '^#' "$tmp/stdout" | cut -f1-5 | sort | diff -u "$tmp/want" - || return 1
-	grep -qx '# A forecast is about these binaries: .* may import other symbols .*' "$tmp/stdout" ||
+	grep -qx '# A forecast is about the symbols these binaries import: .* may import other symbols .*' "$tmp/stdout" ||
 		{ cat "$tmp/stdout"; return 1; }
 	want_exit 21 forecast -s "$tmp/next.symvers" "$@" &&
 		grep -q '^gplf_taint_gplonly  *GPL  *ktime_get  *namespace NEW_NS  *vmlinux ' "$tmp/stdout" &&
-		grep -qx 'Forecast: 4 modules would be refused, 1 would load with a future-GPL warning.' \
+		grep -qx 'Forecast: 4 modules would be refused on their imports, 1 would load with a future-GPL warning.' \
 			"$tmp/stdout" &&
-		grep -qx 'A forecast is about these binaries: .*(CRCs are not compared).' "$tmp/stdout" ||
+		grep -qx 'A forecast is about the symbols these binaries import: .*modprobe --force.*' "$tmp/stdout" ||
 		{ cat "$tmp/stdout"; return 1; }
 	want_exit 21 forecast -f json -s "$tmp/next.symvers" "$@" &&
 		jq -e '.forecast.refused == 4 and .forecast.warned == 1 and .mismatched == 0 and
@@ -1196,8 +1196,56 @@ forecast_finds_what_the_next_kernel_refuses() {
 	# A weak import gone: nothing to refuse.
 	awk -F'\t' -v OFS='\t' '$2 != "test_gpl_future_add"' "$tmp/next.symvers" >"$tmp/gone.symvers"
 	want_exit 0 forecast -s "$tmp/gone.symvers" "$mods/gplf_prop_weak.ko" &&
-		grep -qx 'Forecast: 0 modules would be refused, 0 would load with a future-GPL warning.' \
+		grep -qx 'Forecast: 0 modules would be refused on their imports, 0 would load with a future-GPL warning.' \
 			"$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
+	# A baseline hides findings, not the verdict; an assumed future-GPL
+	# export is plain on the new kernel: no warning.
+	want_exit 21 forecast -f tsv -s "$tmp/next.symvers" "$@" &&
+		awk -F'\t' -v OFS='\t' '!/^#/ { print $0, "known" }' "$tmp/stdout" >"$tmp/known" &&
+		want_exit 0 forecast --baseline "$tmp/known" -s "$tmp/next.symvers" "$@" &&
+		grep -qx 'Forecast: 4 modules would be refused on their imports, 1 would load with a future-GPL warning.' \
+			"$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
+	echo param_ops_bool >"$tmp/assumed"
+	want_exit 1 forecast -a "$tmp/assumed" -s "$tmp/gone.symvers" "$mods/gplf_prop_weak.ko" &&
+		grep -q '	param_ops_bool	assumed-gpl-future' "$tmp/stdout" 2>/dev/null ||
+		grep -qx 'Forecast: 0 modules would be refused on their imports, 0 would load with a future-GPL warning.' \
+			"$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
+}
+
+# The verdict follows the loader's order of imports and checks, as
+# policy-enforce.t's boots show it: a GPL module with a GPL-only import
+# and then a weak one from a proprietary module loads, the weak one left
+# unbound; the other way round it is tainted first and refused the
+# GPL-only one; with a strong import from the proprietary module it is
+# refused in either order.  A weak GPL-only import of a proprietary
+# module is not bound, so its namespace is never checked.
+forecast_decides_as_the_loader() {
+	for m in gplf_order_weak_gpl gplf_order_weak_gpl_swapped gplf_order_gpl gplf_order_gpl_swapped; do
+		case $m in gplf_order_weak_gpl) n=0 ;; *) n=1 ;; esac
+		want_exit 1 forecast -s "$symvers" "$mods/gplf_prop_exporter.ko" "$mods/$m.ko" &&
+			grep -qx "Forecast: $n modules would be refused on their imports, .*" "$tmp/stdout" ||
+			{ cat "$tmp/stdout"; echo "$m: want $n refused"; return 1; }
+	done
+	awk -F'\t' -v OFS='\t' '$2 == "test_gpl_future_add" { $4 = "EXPORT_SYMBOL_GPL"; $5 = "NEW_NS" } 1' \
+		"$symvers" >"$tmp/weakns.symvers"
+	want_exit 17 forecast -s "$tmp/weakns.symvers" "$mods/gplf_prop_weak.ko" &&
+		grep -qx 'Forecast: 0 modules would be refused on their imports, .*' "$tmp/stdout" ||
+		{ cat "$tmp/stdout"; return 1; }
+}
+
+# The scanned modules are what the new kernel would load: one of them
+# replaces its module of the same name there, exports and all (a
+# gplf_mangle that exports only gplf_exporter_triple leaves
+# gplf_mangle_user's imports found nowhere); without it, the new
+# kernel's gplf_mangle serves them.
+forecast_replaces_modules_of_the_same_name() {
+	cat "$symvers" "$mods/Module.symvers" >"$tmp/both.symvers"
+	set_modinfo name gplf_mangle "$mods/gplf_exporter.ko" "$tmp/gplf_mangle.ko" || return 1
+	want_exit 1 forecast -f tsv -s "$tmp/both.symvers" "$mods/gplf_mangle_user.ko" &&
+		! grep -q '	unresolved	' "$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
+	want_exit 4 forecast -f tsv -s "$tmp/both.symvers" "$mods/gplf_mangle_user.ko" "$tmp/gplf_mangle.ko" &&
+		grep -q '^gplf_mangle_user	Proprietary	gplf_mangle_a	unresolved	-	' "$tmp/stdout" ||
+		{ cat "$tmp/stdout"; return 1; }
 }
 
 # A "module:" namespace (EXPORT_SYMBOL_FOR_MODULES) admits the modules it
@@ -1249,7 +1297,7 @@ forecast_needs_the_next_kernel() {
 }
 
 echo "KTAP version 1"
-echo "1..44"
+echo "1..46"
 result finds_expected_modules_and_symbols case_ finds_expected_modules_and_symbols
 result agrees_with_nm_and_modinfo case_ agrees_with_nm_and_modinfo
 result gpl_modules_are_not_reported case_ gpl_modules_are_not_reported
@@ -1292,6 +1340,8 @@ result duplicate_names_as_depmod_picks case_ duplicate_names_as_depmod_picks
 result image_links_resolve_inside_the_image case_ image_links_resolve_inside_the_image
 result forecast_finds_what_the_next_kernel_refuses case_ forecast_finds_what_the_next_kernel_refuses
 result namespaces_as_the_loader_checks_them case_ namespaces_as_the_loader_checks_them
+result forecast_decides_as_the_loader case_ forecast_decides_as_the_loader
+result forecast_replaces_modules_of_the_same_name case_ forecast_replaces_modules_of_the_same_name
 result forecast_needs_the_next_kernel case_ forecast_needs_the_next_kernel
 if $sanitized; then
 	for t in license_list_matches_the_kernel man_page_is_clean_and_complete \

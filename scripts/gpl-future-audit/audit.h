@@ -24,6 +24,7 @@ struct import {
 	char *name;
 	bool weak;		/* may stay unresolved, as modpost allows */
 	unsigned int crc;	/* its __versions CRC, 0 when it has none */
+	size_t order;		/* its place in the symbol table: the loader's order */
 };
 
 struct export {
@@ -113,6 +114,9 @@ unsigned int export_table_crc(const struct export_table *t, const char *name);
 bool export_table_find(const struct export_table *t, const char *name,
 		       enum export_type *type, const char **exporter);
 size_t export_table_size(const struct export_table *t);
+/* Module.symvers entries of these exporters are skipped (t keeps it). */
+void export_table_skip_exporters(struct export_table *t,
+				 const struct export_table *exporters);
 int parse_symvers(struct export_table *t, char *text, const char **err);
 int read_symvers(struct export_table *t, const char *path, const char **err);
 void export_table_for_each(const struct export_table *t,

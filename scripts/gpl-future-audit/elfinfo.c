@@ -256,6 +256,7 @@ static void add_symbol(struct elf_info *info, const struct elf_sections *secs,
 			return;
 		info->imports[info->nr_imports].name = xstrdup(name);
 		info->imports[info->nr_imports].crc = 0;
+		info->imports[info->nr_imports].order = info->nr_imports;
 		info->imports[info->nr_imports++].weak = bind == STB_WEAK;
 		return;
 	}

@@ -22,6 +22,7 @@ struct export_table {
 	struct export_entry *slots;
 	size_t size;		/* power of two */
 	size_t used;
+	const struct export_table *skip;	/* exporters parse_symvers() skips */
 };
 
 const char *const symvers_types[NR_EXPORT_TYPES] = {
@@ -57,8 +58,15 @@ struct export_table *export_table_new(void)
 
 	t->size = 1024;
 	t->used = 0;
+	t->skip = NULL;
 	t->slots = xcalloc(t->size, sizeof(*t->slots));
 	return t;
+}
+
+void export_table_skip_exporters(struct export_table *t,
+				 const struct export_table *exporters)
+{
+	t->skip = exporters;
 }
 
 /* Keeps the table at most half full, so probes stay short. */
@@ -143,8 +151,26 @@ void export_table_free(struct export_table *t)
 }
 
 /*
+ * Whether exporter, a module's file name in Module.symvers, names one of
+ * skip, module names: in those '-' is '_', as kbuild makes KBUILD_MODNAME.
+ */
+static bool is_skipped(const struct export_table *skip, const char *exporter)
+{
+	char *name = xstrdup(exporter), *p;
+	bool found;
+
+	for (p = name; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	found = export_table_find(skip, name, NULL, NULL);
+	free(name);
+	return found;
+}
+
+/*
  * "<crc>\t<symbol>\t<module>\t<type>\t<namespace>", as modpost writes
- * (before 5.4, without the namespace).
+ * since 5.10 (before 5.4 without the namespace; 5.4 to 5.9 put it
+ * third, and such a file is refused).
  */
 static int parse_symvers_line(struct export_table *t, char *line)
 {
@@ -163,7 +189,10 @@ static int parse_symvers_line(struct export_table *t, char *line)
 	if (type < 0 || *end || crc > 0xffffffffUL)
 		return -1;
 	exporter = strrchr(field[2], '/');
-	if (!export_table_add(t, field[1], type, exporter ? exporter + 1 : field[2]))
+	exporter = exporter ? exporter + 1 : field[2];
+	if (t->skip && is_skipped(t->skip, exporter))
+		return 0;
+	if (!export_table_add(t, field[1], type, exporter))
 		return 0;
 	e = find_slot(t->slots, t->size, field[1]);
 	e->crc = crc;

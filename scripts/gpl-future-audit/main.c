@@ -354,12 +354,20 @@ static int add_symvers(struct export_table *t, const char *path)
  * stand for it, or every import of vmlinux would go unresolved unseen.
  */
 static int load_export_sources(struct export_table *t,
+			       const struct export_table *names,
 			       const struct options *opt)
 {
 	char *path;
 	size_t i, j;
 	int ret;
 
+	/*
+	 * In a forecast the scanned modules are what the new kernel would
+	 * load: one of theirs replaces its module of the same name, exports
+	 * and all.
+	 */
+	if (opt->forecast)
+		export_table_skip_exporters(t, names);
 	if (!opt->nr_symvers && !opt->nr_exports) {
 		path = default_symvers(opt);
 		if (!path)
@@ -603,16 +611,20 @@ static void mark_proprietary(const struct export_table *exports, bool quiet)
 /*
  * What an import is, or false when it is nothing to report: a plain
  * export, or a weak import found nowhere (the loader leaves it 0, and
- * modpost does not warn).
+ * modpost does not warn).  In a forecast an export of a module that
+ * would be refused (in refused) is found nowhere either; the finding
+ * still names that module.
  */
 static bool classify(const struct import *imp, const struct export_table *exports,
-		     const struct export_table *assumed, struct finding *f)
+		     const struct export_table *assumed, const struct export_table *refused,
+		     struct finding *f)
 {
 	enum export_type type;
 
 	f->symbol = imp->name;
 	f->exporter = NULL;
-	if (!export_table_find(exports, imp->name, &type, &f->exporter))
+	if (!export_table_find(exports, imp->name, &type, &f->exporter) ||
+	    export_table_find(refused, f->exporter, NULL, NULL))
 		f->kind = FIND_UNRESOLVED;
 	else if (type == EXPORT_GPL_FUTURE)
 		f->kind = FIND_GPL_FUTURE;
@@ -661,23 +673,21 @@ static bool add_new_finding(const struct baseline *bl, const struct finding *f,
  * The findings of one module not in the baseline: of a non-GPL module,
  * its imports that are GPL-only, future-GPL or unresolved; of a GPL one
  * in a forecast, the unresolved, which the new kernel would refuse it
- * as well.  *refused: an import the loader would refuse (a weak one is
- * left unbound instead); *warned: one it would warn about.
+ * as well.
  */
 static void resolve_module(const struct module *m,
 			   const struct export_table *exports,
-			   const struct export_table *assumed, bool forecast,
+			   const struct export_table *assumed,
+			   const struct export_table *refused, bool forecast,
 			   const struct baseline *bl, struct findings *found,
-			   struct summary *sum, bool *refused, bool *warned)
+			   struct summary *sum)
 {
-	const struct import *imp;
 	bool affected = false;
 	struct finding f = { .mod = m };
 	size_t i;
 
 	for (i = 0; i < m->info.nr_imports; i++) {
-		imp = &m->info.imports[i];
-		if (!classify(imp, exports, assumed, &f))
+		if (!classify(&m->info.imports[i], exports, assumed, refused, &f))
 			continue;
 		if (!m->proprietary && !(forecast && f.kind == FIND_UNRESOLVED))
 			continue;
@@ -687,8 +697,6 @@ static void resolve_module(const struct module *m,
 			sum->unresolved++;
 		else
 			affected = true;
-		*refused |= f.kind == FIND_UNRESOLVED || (f.kind == FIND_GPL_ONLY && !imp->weak);
-		*warned |= f.kind == FIND_GPL_FUTURE || f.kind == FIND_ASSUMED_FUTURE;
 	}
 	sum->affected += affected;
 }
@@ -746,7 +754,7 @@ static bool imports_namespace(const struct module *m, const char *ns)
  */
 static void check_namespaces(const struct module *m, const struct export_table *exports,
 			     const struct baseline *bl, struct findings *found,
-			     struct summary *sum, bool *refused)
+			     struct summary *sum)
 {
 	struct finding f = { .mod = m, .kind = FIND_NAMESPACE };
 	size_t i;
@@ -757,10 +765,8 @@ static void check_namespaces(const struct module *m, const struct export_table *
 		if (!f.ns || imports_namespace(m, f.ns))
 			continue;
 		export_table_find(exports, f.symbol, NULL, &f.exporter);
-		if (!add_new_finding(bl, &f, found, sum))
-			continue;
-		sum->namespace++;
-		*refused = true;
+		if (add_new_finding(bl, &f, found, sum))
+			sum->namespace++;
 	}
 }
 
@@ -796,18 +802,118 @@ static void check_crcs(const struct module *m, const struct export_table *export
 	}
 }
 
+static int cmp_order(const void *a, const void *b)
+{
+	const struct import *x = *(const struct import *const *)a;
+	const struct import *y = *(const struct import *const *)b;
+
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The verdict on a module: refused, or loaded with or without the warning. */
+enum verdict { LOADS, WARNED, REFUSED };
+
+/*
+ * Whether the kernel whose exports these are would load m, going through
+ * its imports in symbol-table order as simplify_symbols() does, each as
+ * resolve_symbol() decides: found nowhere (or only in a module that
+ * would be refused: in refused), or GPL-only once m is tainted, or from
+ * a proprietary module (in prop) once m uses GPL-only symbols, is
+ * refused, and a weak import is then left unbound instead; an import in
+ * a namespace m does not import is refused, weak or not.  Binding a
+ * proprietary module's export taints m; it is warned when it ends
+ * tainted with a future-GPL symbol bound (the warn policy).  Version
+ * magic and CRCs aside: see FORECAST_NOTE.
+ */
+static enum verdict forecast_module(const struct module *m,
+				    const struct export_table *exports,
+				    const struct export_table *prop,
+				    const struct export_table *refused)
+{
+	bool tainted = !license_is_gpl_compatible(m->info.license) ||
+		       index_of(tainted_names, ARRAY_SIZE(tainted_names), m->name) >= 0;
+	bool gplonly = false, future = false, bound;
+	const struct import **imps;
+	const char *exporter, *ns;
+	enum export_type type;
+	bool ok = true;
+	size_t i;
+
+	imps = xcalloc(m->info.nr_imports + 1, sizeof(*imps));
+	for (i = 0; i < m->info.nr_imports; i++)
+		imps[i] = &m->info.imports[i];
+	qsort(imps, m->info.nr_imports, sizeof(*imps), cmp_order);
+	for (i = 0; ok && i < m->info.nr_imports; i++) {
+		bound = export_table_find(exports, imps[i]->name, &type, &exporter) &&
+			!export_table_find(refused, exporter, NULL, NULL) &&
+			!(type == EXPORT_GPL && tainted);
+		gplonly |= bound && type == EXPORT_GPL;
+		if (bound && export_table_find(prop, exporter, NULL, NULL)) {
+			bound = !gplonly;
+			tainted |= bound;
+		}
+		if (!bound) {
+			ok = imps[i]->weak;
+			continue;
+		}
+		ns = export_table_namespace(exports, imps[i]->name);
+		ok = !ns || imports_namespace(m, ns);
+		future |= type == EXPORT_GPL_FUTURE;
+	}
+	free(imps);
+	if (!ok)
+		return REFUSED;
+	return tainted && future ? WARNED : LOADS;
+}
+
+/*
+ * The verdicts of a forecast: a module the new kernel would refuse
+ * exports nothing there, so the modules that need its exports are
+ * refused in turn, until none is added.  Counted in sum; refused gets
+ * their names.
+ */
+static void forecast(const struct export_table *exports, struct export_table *refused,
+		     struct summary *sum)
+{
+	struct export_table *prop = export_table_new();
+	const struct module *m;
+	bool added = true;
+	size_t i;
+
+	for (i = 0; i < nr_modules; i++)
+		if (!modules[i].err && modules[i].proprietary)
+			export_table_add(prop, modules[i].name, EXPORT_PLAIN, NULL);
+	while (added) {
+		added = false;
+		for (i = 0; i < nr_modules; i++) {
+			m = &modules[i];
+			if (m->err || export_table_find(refused, m->name, NULL, NULL) ||
+			    forecast_module(m, exports, prop, refused) != REFUSED)
+				continue;
+			export_table_add(refused, m->name, EXPORT_PLAIN, NULL);
+			added = true;
+		}
+	}
+	for (i = 0; i < nr_modules; i++)
+		if (!modules[i].err)
+			sum->warned += forecast_module(&modules[i], exports, prop,
+						       refused) == WARNED;
+	sum->refused = export_table_size(refused);
+	export_table_free(prop);
+}
+
 /*
  * A forecast reads modules built for one kernel against the exports of
  * the next: their CRCs are another kernel's by design (with MODVERSIONS
  * they must be rebuilt anyway), so they are not compared.
  */
 static void resolve(const struct export_table *exports,
-		    const struct export_table *assumed, bool forecast,
+		    const struct export_table *assumed, bool forecasting,
 		    const struct baseline *bl, struct findings *found,
 		    struct summary *sum)
 {
 	struct export_table *scanned = export_table_new();
-	bool refused, warned;
+	struct export_table *refused = export_table_new();
 	const struct module *m;
 	size_t i, j;
 
@@ -815,6 +921,8 @@ static void resolve(const struct export_table *exports,
 		for (j = 0; !modules[i].err && j < modules[i].info.nr_exports; j++)
 			export_table_add(scanned, modules[i].info.exports[j].name,
 					 EXPORT_PLAIN, NULL);
+	if (forecasting)
+		forecast(exports, refused, sum);
 	for (i = 0; i < nr_modules; i++) {
 		m = &modules[i];
 		if (m->err) {
@@ -823,16 +931,12 @@ static void resolve(const struct export_table *exports,
 		}
 		sum->scanned++;
 		sum->non_gpl += m->proprietary;
-		refused = false;
-		warned = false;
-		if (!forecast)
+		if (!forecasting)
 			check_crcs(m, exports, scanned, bl, found, sum);
-		check_namespaces(m, exports, bl, found, sum, &refused);
-		resolve_module(m, exports, assumed, forecast, bl, found, sum,
-			       &refused, &warned);
-		sum->refused += refused;
-		sum->warned += warned && !refused;
+		check_namespaces(m, exports, bl, found, sum);
+		resolve_module(m, exports, assumed, refused, forecasting, bl, found, sum);
 	}
+	export_table_free(refused);
 	export_table_free(scanned);
 	if (found->nr)
 		qsort(found->list, found->nr, sizeof(*found->list), cmp_findings);
@@ -1019,10 +1123,17 @@ static int finish(int ret, struct run *run)
 /* The sources of what the findings are checked against. */
 static int load_references(struct run *run)
 {
+	struct export_table *names = export_table_new();
+	size_t i;
 	int wrong;
 
+	for (i = 0; i < nr_modules; i++)
+		if (!modules[i].err)
+			export_table_add(names, modules[i].name, EXPORT_PLAIN, NULL);
 	run->exports = export_table_new();
-	if (load_export_sources(run->exports, &run->opt))
+	wrong = load_export_sources(run->exports, names, &run->opt);
+	export_table_free(names);
+	if (wrong)
 		return -1;
 	if (run->opt.assume_future) {
 		run->assumed = export_table_new();

@@ -22,7 +22,7 @@ const char *const kind_names[NR_KINDS] = {
  * What a forecast cannot know, said with its every output: it reads the
  * binaries it is given, not what a rebuild would import.
  */
-#define FORECAST_NOTE	"A forecast is about these binaries: rebuilt for the new kernel, a module may import other symbols (drivers choose code by kernel version), and with MODVERSIONS it must be rebuilt (CRCs are not compared)"
+#define FORECAST_NOTE	"A forecast is about the symbols these binaries import: the new kernel refuses a module built for another kernel (its version magic, with MODVERSIONS its CRCs) unless it is rebuilt or loaded with modprobe --force, and rebuilt, a module may import other symbols (drivers choose code by kernel version)"
 
 /*
  * s as the table and TSV show it, in a string to free: UTF-8 as it is;
@@ -239,8 +239,9 @@ static void print_summary(const struct summary *sum, bool baseline, bool forecas
 		printf("%zu imports with another CRC than the export's: %s\n", sum->mismatched,
 		       "these modules and this Module.symvers are not of one kernel");
 	if (forecast)
-		printf("Forecast: %zu modules would be refused, %zu %s.\n%s.\n", sum->refused,
-		       sum->warned, "would load with a future-GPL warning", FORECAST_NOTE);
+		printf("Forecast: %zu modules would be refused on their imports, %zu %s.\n%s.\n",
+		       sum->refused, sum->warned, "would load with a future-GPL warning",
+		       FORECAST_NOTE);
 }
 
 void report(const struct findings *found, const struct summary *sum,
