@@ -539,7 +539,11 @@ $(BB)/distro-guide.ktap: $(DISTRO_CONFIG) $(BB)/modversions/kernel.stamp \
 	@! grep -q '^not ok' $@ || touch -d @0 $@
 
 CHECKPATCH_EXPECTED := tests/series/$(if $(filter 6.12,$(BASE)),,$(BASE)/)checkpatch.expected
+# A backport's range-diff reads the series it comes from too.
+SOURCE_BASE := $(call field,tests/bases/$(BASE),source)
 $(BB)/series.ktap: $(SERIES) $(CHECKPATCH_EXPECTED) scripts/checks/check-series.sh \
+		$(if $(SOURCE_BASE),$(shell sh scripts/harness/series.sh $(SOURCE_BASE)) \
+			$(wildcard $(call field,tests/bases/$(BASE),patches)/range-diff.txt)) \
 		$(wildcard scripts/harness/*) $(BB)/tree.stamp | $(B)/deps.stamp
 	@mkdir -p $(@D)
 	@echo "  CHECK   series: git am, quilt, format, checkpatch"

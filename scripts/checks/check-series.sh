@@ -180,7 +180,14 @@ export_after_edit_changes_nothing() {
 	diff -u "$series" "$out/exported/$(sh scripts/harness/field.sh "$desc" series)"
 }
 
-echo "1..8"
+# A backport's range-diff against the series it comes from is kept
+# beside its patches, as the patches give it (make export writes it).
+range_diff_is_current() {
+	sh scripts/harness/range-diff.sh "$base" "$build" >"$tmp/range-diff" &&
+		diff -u "$patchdir/range-diff.txt" "$tmp/range-diff"
+}
+
+echo "1..9"
 result git_am_applies_series
 result quilt_applies_without_fuzz_or_offset
 result quilt_and_git_am_agree
@@ -189,4 +196,10 @@ result cover_letter_matches_series
 result checkpatch_as_expected
 result abi_entries_say_where_they_come_from
 result export_after_edit_changes_nothing
+if [ -n "$(sh scripts/harness/field.sh "$desc" source)" ]; then
+	result range_diff_is_current
+else
+	num=$((num + 1))
+	echo "ok $num range_diff_is_current # SKIP $base is not a backport (no source:)"
+fi
 cat "$tmp/counts"

@@ -17,7 +17,9 @@
 #           letter from the description, its shortlog and diffstat,
 #           --base pristine.  The cover letter's author and date are the
 #           series' first author and newest author date, so export right
-#           after edit changes nothing.
+#           after edit changes nothing.  A base backported from another
+#           (its record's "source:") also gets PATCHES/range-diff.txt
+#           (range-diff.sh).
 #
 # EDIT, BRANCH and DEST (the directory the patch directory and series
 # file are written under, the project's by default) let a check work
@@ -87,6 +89,10 @@ do_export() {
 	(cd "$out" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-') >"$dest/$series"
 	rm -rf "$out"
 	echo "$dest/$patches: $(wc -l <"$dest/$series") patches and the cover letter; $dest/$series"
+	# A backport's difference from the series it comes from.
+	[ -z "$(field "$record" source)" ] || [ "$dest" != . ] ||
+		{ sh scripts/harness/range-diff.sh "$base" "$build" >"$patches/range-diff.txt" &&
+			echo "$patches/range-diff.txt: against $(field "$record" source)"; }
 }
 
 case $cmd in
