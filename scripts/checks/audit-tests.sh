@@ -1173,13 +1173,13 @@ forecast_finds_what_the_next_kernel_refuses() {
 		'gplf_taint_gplonly	GPL	ktime_get	gpl-only	vmlinux' \
 		'gplf_taint_gplonly	GPL	ktime_get	namespace	vmlinux' >"$tmp/want"
 	grep -v '^#' "$tmp/stdout" | cut -f1-5 | sort | diff -u "$tmp/want" - || return 1
-	grep -qx '# A forecast is about the symbols these binaries import: .* may import other symbols .*' "$tmp/stdout" ||
+	grep -qx '# A forecast is about the symbols these binaries import and export: .* may import other symbols .*' "$tmp/stdout" ||
 		{ cat "$tmp/stdout"; return 1; }
 	want_exit 21 forecast -s "$tmp/next.symvers" "$@" &&
 		grep -q '^gplf_taint_gplonly  *GPL  *ktime_get  *namespace NEW_NS  *vmlinux ' "$tmp/stdout" &&
-		grep -qx 'Forecast: 4 modules would be refused on their imports, 1 would load with a future-GPL warning.' \
+		grep -qx 'Forecast: 4 modules would be refused on their symbols, 1 would load with a future-GPL warning.' \
 			"$tmp/stdout" &&
-		grep -qx 'A forecast is about the symbols these binaries import: .*modprobe --force.*' "$tmp/stdout" ||
+		grep -qx 'A forecast is about the symbols these binaries import and export: .*modprobe --force.*' "$tmp/stdout" ||
 		{ cat "$tmp/stdout"; return 1; }
 	want_exit 21 forecast -f json -s "$tmp/next.symvers" "$@" &&
 		jq -e '.forecast.refused == 4 and .forecast.warned == 1 and .mismatched == 0 and
@@ -1196,19 +1196,19 @@ forecast_finds_what_the_next_kernel_refuses() {
 	# A weak import gone: nothing to refuse.
 	awk -F'\t' -v OFS='\t' '$2 != "test_gpl_future_add"' "$tmp/next.symvers" >"$tmp/gone.symvers"
 	want_exit 0 forecast -s "$tmp/gone.symvers" "$mods/gplf_prop_weak.ko" &&
-		grep -qx 'Forecast: 0 modules would be refused on their imports, 0 would load with a future-GPL warning.' \
+		grep -qx 'Forecast: 0 modules would be refused on their symbols, 0 would load with a future-GPL warning.' \
 			"$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
 	# A baseline hides findings, not the verdict; an assumed future-GPL
 	# export is plain on the new kernel: no warning.
 	want_exit 21 forecast -f tsv -s "$tmp/next.symvers" "$@" &&
 		awk -F'\t' -v OFS='\t' '!/^#/ { print $0, "known" }' "$tmp/stdout" >"$tmp/known" &&
 		want_exit 0 forecast --baseline "$tmp/known" -s "$tmp/next.symvers" "$@" &&
-		grep -qx 'Forecast: 4 modules would be refused on their imports, 1 would load with a future-GPL warning.' \
+		grep -qx 'Forecast: 4 modules would be refused on their symbols, 1 would load with a future-GPL warning.' \
 			"$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
 	echo param_ops_bool >"$tmp/assumed"
 	want_exit 1 forecast -a "$tmp/assumed" -s "$tmp/gone.symvers" "$mods/gplf_prop_weak.ko" &&
-		grep -q '	param_ops_bool	assumed-gpl-future' "$tmp/stdout" 2>/dev/null ||
-		grep -qx 'Forecast: 0 modules would be refused on their imports, 0 would load with a future-GPL warning.' \
+		grep -q '^gplf_prop_weak  *Proprietary  *param_ops_bool  *assumed-gpl-future ' "$tmp/stdout" &&
+		grep -qx 'Forecast: 0 modules would be refused on their symbols, 0 would load with a future-GPL warning.' \
 			"$tmp/stdout" || { cat "$tmp/stdout"; return 1; }
 }
 
@@ -1223,13 +1223,13 @@ forecast_decides_as_the_loader() {
 	for m in gplf_order_weak_gpl gplf_order_weak_gpl_swapped gplf_order_gpl gplf_order_gpl_swapped; do
 		case $m in gplf_order_weak_gpl) n=0 ;; *) n=1 ;; esac
 		want_exit 1 forecast -s "$symvers" "$mods/gplf_prop_exporter.ko" "$mods/$m.ko" &&
-			grep -qx "Forecast: $n modules would be refused on their imports, .*" "$tmp/stdout" ||
+			grep -qx "Forecast: $n modules would be refused on their symbols, .*" "$tmp/stdout" ||
 			{ cat "$tmp/stdout"; echo "$m: want $n refused"; return 1; }
 	done
 	awk -F'\t' -v OFS='\t' '$2 == "test_gpl_future_add" { $4 = "EXPORT_SYMBOL_GPL"; $5 = "NEW_NS" } 1' \
 		"$symvers" >"$tmp/weakns.symvers"
 	want_exit 17 forecast -s "$tmp/weakns.symvers" "$mods/gplf_prop_weak.ko" &&
-		grep -qx 'Forecast: 0 modules would be refused on their imports, .*' "$tmp/stdout" ||
+		grep -qx 'Forecast: 0 modules would be refused on their symbols, .*' "$tmp/stdout" ||
 		{ cat "$tmp/stdout"; return 1; }
 }
 
@@ -1275,6 +1275,28 @@ namespaces_as_the_loader_checks_them() {
 		{ cat "$tmp/stdout"; return 1; }
 }
 
+# A module exporting a symbol vmlinux exports is refused (duplicate,
+# in the audit too); its exports are then gone, so a GPL module whose
+# weak import it was (gplf_order_weak_gpl_swapped: that one, then a
+# GPL-only one) loads untainted, whatever order the files are read in:
+# the exporter is judged first, as modprobe loads it first.
+forecast_judges_exporters_first() {
+	objcopy --redefine-sym __ksymtab_gplf_prop_future=__ksymtab__printk \
+		--redefine-sym __flags_gplf_prop_future=__flags__printk \
+		"$mods/gplf_prop_exporter.ko" "$tmp/dupexp.ko" || return 1
+	want_exit 32 -f tsv -s "$symvers" "$tmp/dupexp.ko" &&
+		grep -q '^gplf_prop_exporter	Proprietary	_printk	duplicate	vmlinux	' "$tmp/stdout" ||
+		{ cat "$tmp/stdout"; return 1; }
+	for order in aa zz; do
+		d=$tmp/order-$order && rm -rf "$d" && mkdir -p "$d" &&
+			cp "$tmp/dupexp.ko" "$d/${order}_exporter.ko" &&
+			cp "$mods/gplf_order_weak_gpl_swapped.ko" "$d/mm_user.ko" || return 1
+		"$audit" forecast -s "$symvers" "$d" >"$tmp/stdout" 2>"$tmp/err"
+		grep -qx 'Forecast: 1 modules would be refused on their symbols, 0 would load with a future-GPL warning.' \
+			"$tmp/stdout" || { cat "$tmp/stdout"; echo "exporter read $order"; return 1; }
+	done
+}
+
 # forecast needs the next kernel's Module.symvers: -s, or -k (and -b)
 # to find it; never the modules' own kernel, never an ELF's tables
 # (they give no namespaces).
@@ -1297,7 +1319,7 @@ forecast_needs_the_next_kernel() {
 }
 
 echo "KTAP version 1"
-echo "1..46"
+echo "1..47"
 result finds_expected_modules_and_symbols case_ finds_expected_modules_and_symbols
 result agrees_with_nm_and_modinfo case_ agrees_with_nm_and_modinfo
 result gpl_modules_are_not_reported case_ gpl_modules_are_not_reported
@@ -1342,6 +1364,7 @@ result forecast_finds_what_the_next_kernel_refuses case_ forecast_finds_what_the
 result namespaces_as_the_loader_checks_them case_ namespaces_as_the_loader_checks_them
 result forecast_decides_as_the_loader case_ forecast_decides_as_the_loader
 result forecast_replaces_modules_of_the_same_name case_ forecast_replaces_modules_of_the_same_name
+result forecast_judges_exporters_first case_ forecast_judges_exporters_first
 result forecast_needs_the_next_kernel case_ forecast_needs_the_next_kernel
 if $sanitized; then
 	for t in license_list_matches_the_kernel man_page_is_clean_and_complete \

@@ -84,7 +84,9 @@ build_dkms() {
 # module is refused for a strong import gone, a strong GPL-only import
 # if it is not GPL-compatible, or a bound import in a namespace it does
 # not import.  Inherited taint is not worked out here (the case checks
-# that the tool found none to work out), nor "module:" namespaces.
+# that the tool found none to work out), nor "module:" namespaces, nor
+# the types of the scanned modules' exports (taken as plain): the real
+# runs have no proprietary user of a scanned module's export.
 oracle() {
 	symvers=$1
 	shift
@@ -101,7 +103,7 @@ oracle() {
 		$1 == "M" { lic[$2] = $3; mods[++nmods] = $2; next }
 		$1 == "N" { imp[$2, $3]; next }
 		$1 == "I" { k = ++ni[$2]; sym[$2, k] = $4; bind[$2, k] = $3; next }
-		$1 == "E" { if (!($3 in own)) own[$3] = $2; next }
+		$1 == "E" { if (!($3 in own)) own[$3] = $2; k = ++ne[$2]; exp_[$2, k] = $3; next }
 		function prop(m) {
 			return lic[m] !~ /^(GPL|GPL v2|GPL and additional rights|Dual BSD\/GPL|Dual MIT\/GPL|Dual MPL\/GPL)$/
 		}
@@ -121,6 +123,8 @@ oracle() {
 					if (m in refused)
 						continue
 					bad = 0
+					for (k = 1; k <= ne[m]; k++)
+						bad = bad || from(exp_[m, k]) == "vmlinux"
 					for (k = 1; k <= ni[m]; k++) {
 						s = sym[m, k]; x = from(s); strong = bind[m, k] == "U"
 						if (x == "" || (x in refused)) { bad = bad || strong; continue }
@@ -148,6 +152,9 @@ oracle() {
 					if (nsof(s) != "" && !((m, nsof(s)) in imp))
 						print row "namespace\t" x
 				}
+				for (k = 1; k <= ne[m]; k++)
+					if (from(exp_[m, k]) == "vmlinux")
+						print m "\t" lic[m] "\t" exp_[m, k] "\tduplicate\tvmlinux"
 				nwarn += prop(m) && fut && !(m in refused)
 			}
 			print "~refused " nref + 0
@@ -174,11 +181,11 @@ forecast_agrees() {
 	grep -q -v '^~' "$tmp/want" || { echo "$fc: the oracle found nothing"; return 1; }
 	{
 		grep -v '^#' "$out/$fc.tsv" | cut -f1-5
-		sed -n 's/^Forecast: \([0-9]*\) modules would be refused on their imports, \([0-9]*\) .*/~refused \1\n~warned \2/p' \
+		sed -n 's/^Forecast: \([0-9]*\) modules would be refused on their symbols, \([0-9]*\) .*/~refused \1\n~warned \2/p' \
 			"$out/$fc.txt"
 	} | sort >"$tmp/got"
 	diff -u "$tmp/want" "$tmp/got" || return 1
-	grep -qx 'A forecast is about the symbols these binaries import: .*modprobe --force.*' "$out/$fc.txt"
+	grep -qx 'A forecast is about the symbols these binaries import and export: .*modprobe --force.*' "$out/$fc.txt"
 }
 
 debian_headers() {

@@ -78,6 +78,7 @@ enum exit_bits {
 	EXIT_UNRESOLVED	= 4,	/* an import of a non-GPL module resolves nowhere */
 	EXIT_MISMATCH	= 8,	/* an import's CRC is not the export's */
 	EXIT_NAMESPACE	= 16,	/* an import is in a namespace the module does not import */
+	EXIT_DUPLICATE	= 32,	/* a module exports a symbol vmlinux exports */
 };
 
 void *xmalloc(size_t size);

@@ -98,11 +98,13 @@ static void print_help(void)
 	       "(would, with --assume-future), gpl-only (refused today), unresolved\n"
 	       "(exported by nothing given: the wrong Module.symvers?), and of any\n"
 	       "module crc-mismatch (another kernel's Module.symvers, or module) and\n"
-	       "namespace (exported in a namespace the module does not import).\n"
+	       "namespace (exported in a namespace the module does not import) and\n"
+	       "duplicate (exports a symbol vmlinux exports).\n"
 	       "Exit status, a sum of: 1 some module affected, 2 usage or input error\n"
 	       "(a file that cannot be read is reported and skipped), 4 an import\n"
-	       "unresolved, 8 a CRC mismatch, 16 a namespace not imported; 0 when\n"
-	       "every module was read and none of these was found.\n"
+	       "unresolved, 8 a CRC mismatch, 16 a namespace not imported, 32 a\n"
+	       "duplicate export; 0 when every module was read and none of these\n"
+	       "was found.\n"
 	       "diff exits 0 when no type changed, 1 when one did, 2 on error.\n");
 }
 
@@ -771,6 +773,27 @@ static void check_namespaces(const struct module *m, const struct export_table *
 }
 
 /*
+ * The loader refuses any module that exports a symbol vmlinux exports
+ * ("exports duplicate symbol", verify_exported_symbols()).
+ */
+static void check_duplicates(const struct module *m, const struct export_table *exports,
+			     const struct baseline *bl, struct findings *found,
+			     struct summary *sum)
+{
+	struct finding f = { .mod = m, .kind = FIND_DUPLICATE };
+	size_t i;
+
+	for (i = 0; i < m->info.nr_exports; i++) {
+		f.symbol = m->info.exports[i].name;
+		if (!export_table_find(exports, f.symbol, NULL, &f.exporter) ||
+		    strcmp(f.exporter, "vmlinux"))
+			continue;
+		if (add_new_finding(bl, &f, found, sum))
+			sum->duplicate++;
+	}
+}
+
+/*
  * With MODVERSIONS, the loader refuses an import whose CRC is not the
  * export's ("disagrees about version of symbol"): a module and a
  * Module.symvers of different kernels.  Any module, GPL or not; a CRC
@@ -811,95 +834,160 @@ static int cmp_order(const void *a, const void *b)
 }
 
 /* The verdict on a module: refused, or loaded with or without the warning. */
-enum verdict { LOADS, WARNED, REFUSED };
+enum verdict { UNSEEN, JUDGING, LOADS, WARNED, REFUSED };
 
 /*
- * Whether the kernel whose exports these are would load m, going through
- * its imports in symbol-table order as simplify_symbols() does, each as
- * resolve_symbol() decides: found nowhere (or only in a module that
- * would be refused: in refused), or GPL-only once m is tainted, or from
- * a proprietary module (in prop) once m uses GPL-only symbols, is
- * refused, and a weak import is then left unbound instead; an import in
- * a namespace m does not import is refused, weak or not.  Binding a
- * proprietary module's export taints m; it is warned when it ends
- * tainted with a future-GPL symbol bound (the warn policy).  Version
- * magic and CRCs aside: see FORECAST_NOTE.
+ * A forecast's state: each scanned module's verdict and final taint,
+ * and its index by name (the exporter names the loader would find).
  */
-static enum verdict forecast_module(const struct module *m,
-				    const struct export_table *exports,
-				    const struct export_table *prop,
-				    const struct export_table *refused)
+struct forecast {
+	const struct export_table *exports;
+	enum verdict *verdict;
+	bool *tainted;
+	size_t *by_name;	/* indices of the modules read, sorted by name */
+	size_t nr_names;
+};
+
+static int cmp_index_names(const void *a, const void *b)
 {
+	return strcmp(modules[*(const size_t *)a].name, modules[*(const size_t *)b].name);
+}
+
+static int cmp_name_index(const void *key, const void *b)
+{
+	return strcmp(key, modules[*(const size_t *)b].name);
+}
+
+/* The scanned module an export comes from, or -1 (vmlinux, the new kernel's). */
+static long exporting_module(const struct forecast *fc, const char *exporter)
+{
+	const size_t *i = bsearch(exporter, fc->by_name, fc->nr_names, sizeof(*i),
+				  cmp_name_index);
+
+	return i ? (long)*i : -1;
+}
+
+static enum verdict judge(struct forecast *fc, size_t i);
+
+/*
+ * Whether an import of symbol name is bound to a loaded module's export
+ * (or vmlinux's, or one of the new kernel's own modules'): a scanned
+ * exporter is judged first, as modprobe loads it first; one being
+ * judged (a cycle) is not loaded yet.  *prop: the exporter is tainted.
+ */
+static bool exporter_loaded(struct forecast *fc, const char *exporter, bool *prop)
+{
+	long j = exporting_module(fc, exporter);
+
+	*prop = false;
+	if (j < 0)
+		return true;
+	if (fc->verdict[j] == UNSEEN)
+		judge(fc, j);
+	*prop = fc->tainted[j];
+	return fc->verdict[j] == LOADS || fc->verdict[j] == WARNED;
+}
+
+/* Whether m exports a symbol vmlinux exports: refused as a duplicate. */
+static bool exports_duplicate(const struct module *m, const struct export_table *exports)
+{
+	const char *exporter;
+	size_t i;
+
+	for (i = 0; i < m->info.nr_exports; i++)
+		if (export_table_find(exports, m->info.exports[i].name, NULL, &exporter) &&
+		    !strcmp(exporter, "vmlinux"))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the kernel whose exports these are would load module i, going
+ * through its imports in symbol-table order as simplify_symbols() does,
+ * each as resolve_symbol() decides: found nowhere (or only in a module
+ * that would be refused), or GPL-only once the module is tainted, or from
+ * a tainted module once it uses GPL-only symbols, is refused, and a weak
+ * import is then left unbound instead; an import in a namespace it does
+ * not import is refused, weak or not, and so is a module exporting a
+ * symbol vmlinux exports (verify_exported_symbols()).  Binding a tainted
+ * module's export taints it; it is warned when it ends tainted with a
+ * future-GPL symbol bound (the warn policy).  Version magic and CRCs
+ * aside: see FORECAST_NOTE.
+ */
+static enum verdict judge(struct forecast *fc, size_t i)
+{
+	const struct module *m = &modules[i];
 	bool tainted = !license_is_gpl_compatible(m->info.license) ||
 		       index_of(tainted_names, ARRAY_SIZE(tainted_names), m->name) >= 0;
-	bool gplonly = false, future = false, bound;
+	bool gplonly = false, future = false, bound, prop;
 	const struct import **imps;
 	const char *exporter, *ns;
 	enum export_type type;
 	bool ok = true;
-	size_t i;
+	size_t k;
 
+	fc->verdict[i] = JUDGING;
 	imps = xcalloc(m->info.nr_imports + 1, sizeof(*imps));
-	for (i = 0; i < m->info.nr_imports; i++)
-		imps[i] = &m->info.imports[i];
+	for (k = 0; k < m->info.nr_imports; k++)
+		imps[k] = &m->info.imports[k];
 	qsort(imps, m->info.nr_imports, sizeof(*imps), cmp_order);
-	for (i = 0; ok && i < m->info.nr_imports; i++) {
-		bound = export_table_find(exports, imps[i]->name, &type, &exporter) &&
-			!export_table_find(refused, exporter, NULL, NULL) &&
+	for (k = 0; ok && k < m->info.nr_imports; k++) {
+		bound = export_table_find(fc->exports, imps[k]->name, &type, &exporter) &&
+			exporter_loaded(fc, exporter, &prop) &&
 			!(type == EXPORT_GPL && tainted);
 		gplonly |= bound && type == EXPORT_GPL;
-		if (bound && export_table_find(prop, exporter, NULL, NULL)) {
+		if (bound && prop) {
 			bound = !gplonly;
 			tainted |= bound;
 		}
 		if (!bound) {
-			ok = imps[i]->weak;
+			ok = imps[k]->weak;
 			continue;
 		}
-		ns = export_table_namespace(exports, imps[i]->name);
+		ns = export_table_namespace(fc->exports, imps[k]->name);
 		ok = !ns || imports_namespace(m, ns);
 		future |= type == EXPORT_GPL_FUTURE;
 	}
 	free(imps);
-	if (!ok)
-		return REFUSED;
-	return tainted && future ? WARNED : LOADS;
+	fc->tainted[i] = tainted;
+	if (!ok || exports_duplicate(m, fc->exports))
+		fc->verdict[i] = REFUSED;
+	else
+		fc->verdict[i] = tainted && future ? WARNED : LOADS;
+	return fc->verdict[i];
 }
 
 /*
- * The verdicts of a forecast: a module the new kernel would refuse
- * exports nothing there, so the modules that need its exports are
- * refused in turn, until none is added.  Counted in sum; refused gets
- * their names.
+ * The verdicts of a forecast, each module after the scanned modules it
+ * needs (a refused one exports nothing, so its users are refused in
+ * turn).  Counted in sum; refused gets the refused modules' names.
  */
 static void forecast(const struct export_table *exports, struct export_table *refused,
 		     struct summary *sum)
 {
-	struct export_table *prop = export_table_new();
-	const struct module *m;
-	bool added = true;
+	struct forecast fc = { .exports = exports };
 	size_t i;
 
-	for (i = 0; i < nr_modules; i++)
-		if (!modules[i].err && modules[i].proprietary)
-			export_table_add(prop, modules[i].name, EXPORT_PLAIN, NULL);
-	while (added) {
-		added = false;
-		for (i = 0; i < nr_modules; i++) {
-			m = &modules[i];
-			if (m->err || export_table_find(refused, m->name, NULL, NULL) ||
-			    forecast_module(m, exports, prop, refused) != REFUSED)
-				continue;
-			export_table_add(refused, m->name, EXPORT_PLAIN, NULL);
-			added = true;
-		}
-	}
+	fc.verdict = xcalloc(nr_modules + 1, sizeof(*fc.verdict));
+	fc.tainted = xcalloc(nr_modules + 1, sizeof(*fc.tainted));
+	fc.by_name = xcalloc(nr_modules + 1, sizeof(*fc.by_name));
 	for (i = 0; i < nr_modules; i++)
 		if (!modules[i].err)
-			sum->warned += forecast_module(&modules[i], exports, prop,
-						       refused) == WARNED;
-	sum->refused = export_table_size(refused);
-	export_table_free(prop);
+			fc.by_name[fc.nr_names++] = i;
+	qsort(fc.by_name, fc.nr_names, sizeof(*fc.by_name), cmp_index_names);
+	for (i = 0; i < nr_modules; i++) {
+		if (modules[i].err)
+			continue;
+		if (fc.verdict[i] == UNSEEN)
+			judge(&fc, i);
+		sum->warned += fc.verdict[i] == WARNED;
+		sum->refused += fc.verdict[i] == REFUSED;
+		if (fc.verdict[i] == REFUSED)
+			export_table_add(refused, modules[i].name, EXPORT_PLAIN, NULL);
+	}
+	free(fc.by_name);
+	free(fc.tainted);
+	free(fc.verdict);
 }
 
 /*
@@ -934,6 +1022,7 @@ static void resolve(const struct export_table *exports,
 		if (!forecasting)
 			check_crcs(m, exports, scanned, bl, found, sum);
 		check_namespaces(m, exports, bl, found, sum);
+		check_duplicates(m, exports, bl, found, sum);
 		resolve_module(m, exports, assumed, refused, forecasting, bl, found, sum);
 	}
 	export_table_free(refused);
@@ -1086,6 +1175,8 @@ static int exit_status(const struct summary *sum)
 		ret |= EXIT_MISMATCH;
 	if (sum->namespace)
 		ret |= EXIT_NAMESPACE;
+	if (sum->duplicate)
+		ret |= EXIT_DUPLICATE;
 	return ret;
 }
 
@@ -1132,6 +1223,7 @@ static int load_references(struct run *run)
 			export_table_add(names, modules[i].name, EXPORT_PLAIN, NULL);
 	run->exports = export_table_new();
 	wrong = load_export_sources(run->exports, names, &run->opt);
+	export_table_skip_exporters(run->exports, NULL);
 	export_table_free(names);
 	if (wrong)
 		return -1;

@@ -16,13 +16,14 @@ const char *const kind_names[NR_KINDS] = {
 	[FIND_UNRESOLVED]	= "unresolved",
 	[FIND_CRC_MISMATCH]	= "crc-mismatch",
 	[FIND_NAMESPACE]	= "namespace",
+	[FIND_DUPLICATE]	= "duplicate",
 };
 
 /*
  * What a forecast cannot know, said with its every output: it reads the
  * binaries it is given, not what a rebuild would import.
  */
-#define FORECAST_NOTE	"A forecast is about the symbols these binaries import: the new kernel refuses a module built for another kernel (its version magic, with MODVERSIONS its CRCs) unless it is rebuilt or loaded with modprobe --force, and rebuilt, a module may import other symbols (drivers choose code by kernel version)"
+#define FORECAST_NOTE	"A forecast is about the symbols these binaries import and export: the new kernel refuses a module built for another kernel (its version magic, with MODVERSIONS its CRCs) unless it is rebuilt or loaded with modprobe --force, and rebuilt, a module may import other symbols (drivers choose code by kernel version)"
 
 /*
  * s as the table and TSV show it, in a string to free: UTF-8 as it is;
@@ -197,6 +198,7 @@ static void print_json(const struct findings *found, const struct summary *sum,
 	printf("\"non_gpl\": %zu, \"affected\": %zu, ", sum->non_gpl, sum->affected);
 	printf("\"unresolved\": %zu, \"known\": %zu, ", sum->unresolved, sum->known);
 	printf("\"mismatched\": %zu, \"namespace\": %zu, ", sum->mismatched, sum->namespace);
+	printf("\"duplicate\": %zu, ", sum->duplicate);
 	if (forecast) {
 		printf("\"forecast\": {\"refused\": %zu, \"warned\": %zu, ",
 		       sum->refused, sum->warned);
@@ -235,11 +237,13 @@ static void print_summary(const struct summary *sum, bool baseline, bool forecas
 	if (sum->namespace)
 		printf("%zu imports from a namespace the module does not import\n",
 		       sum->namespace);
+	if (sum->duplicate)
+		printf("%zu exports of symbols vmlinux exports\n", sum->duplicate);
 	if (sum->mismatched)
 		printf("%zu imports with another CRC than the export's: %s\n", sum->mismatched,
 		       "these modules and this Module.symvers are not of one kernel");
 	if (forecast)
-		printf("Forecast: %zu modules would be refused on their imports, %zu %s.\n%s.\n",
+		printf("Forecast: %zu modules would be refused on their symbols, %zu %s.\n%s.\n",
 		       sum->refused, sum->warned, "would load with a future-GPL warning",
 		       FORECAST_NOTE);
 }

@@ -22,11 +22,12 @@ enum format { FORMAT_TABLE, FORMAT_TSV, FORMAT_JSON, NR_FORMATS };
  * What an import of a non-GPL module is found to be; and, of any module,
  * an import whose CRC is not the export's (the module is another
  * kernel's, or the Module.symvers is), or that is in a namespace the
- * module does not import.
+ * module does not import; and of any module, an export of a symbol
+ * vmlinux exports.
  */
 enum finding_kind {
 	FIND_GPL_FUTURE, FIND_ASSUMED_FUTURE, FIND_GPL_ONLY, FIND_UNRESOLVED,
-	FIND_CRC_MISMATCH, FIND_NAMESPACE, NR_KINDS
+	FIND_CRC_MISMATCH, FIND_NAMESPACE, FIND_DUPLICATE, NR_KINDS
 };
 
 extern const char *const kind_names[NR_KINDS];
@@ -62,7 +63,7 @@ struct findings {
 
 struct summary {
 	size_t scanned, skipped, non_gpl, affected, unresolved, known, mismatched;
-	size_t namespace;
+	size_t namespace, duplicate;
 	/* forecast: modules the new kernel would refuse, or load with a warning */
 	size_t refused, warned;
 };
