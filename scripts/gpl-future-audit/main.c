@@ -776,6 +776,12 @@ static void check_namespaces(const struct module *m, const struct export_table *
  * The loader refuses any module that exports a symbol vmlinux exports
  * ("exports duplicate symbol", verify_exported_symbols()).
  */
+static bool vmlinux_exports(const struct export_table *exports, const char *name,
+			    const char **exporter)
+{
+	return export_table_find(exports, name, NULL, exporter) && !strcmp(*exporter, "vmlinux");
+}
+
 static void check_duplicates(const struct module *m, const struct export_table *exports,
 			     const struct baseline *bl, struct findings *found,
 			     struct summary *sum)
@@ -785,8 +791,7 @@ static void check_duplicates(const struct module *m, const struct export_table *
 
 	for (i = 0; i < m->info.nr_exports; i++) {
 		f.symbol = m->info.exports[i].name;
-		if (!export_table_find(exports, f.symbol, NULL, &f.exporter) ||
-		    strcmp(f.exporter, "vmlinux"))
+		if (!vmlinux_exports(exports, f.symbol, &f.exporter))
 			continue;
 		if (add_new_finding(bl, &f, found, sum))
 			sum->duplicate++;
@@ -895,8 +900,7 @@ static bool exports_duplicate(const struct module *m, const struct export_table 
 	size_t i;
 
 	for (i = 0; i < m->info.nr_exports; i++)
-		if (export_table_find(exports, m->info.exports[i].name, NULL, &exporter) &&
-		    !strcmp(exporter, "vmlinux"))
+		if (vmlinux_exports(exports, m->info.exports[i].name, &exporter))
 			return true;
 	return false;
 }
