@@ -144,7 +144,7 @@ export CCACHE_NOHASHDIR := true
 export KBUILD_BUILD_USER := gpl-future
 export KBUILD_BUILD_HOST := harness
 
-.PHONY: all demo check check-series check-layout check-bisect check-real check-selftests check-distro
+.PHONY: all demo check test check-series check-layout check-bisect check-real check-selftests check-distro
 .PHONY: check-forecast edit export
 .PHONY: check-matrix ci ci-full check-documents
 .PHONY: bench build deps clean audit install fuzz fuzz-guest audit-scale impact FORCE
@@ -460,7 +460,7 @@ $(BB)/forecast.ktap: $(AUDIT) tests/bases/$(BASE) $(wildcard tests/real/*) \
 # the series changes, the audit tool.
 CHECK_MODS := $(foreach c,$(CHECK_CELLS),$(BB)/$(c)/modules.stamp)
 $(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/reports.ktap \
-		$(BB)/$(c)/fuzz.ktap) \
+		$(BB)/$(c)/fuzz.ktap) $(BB)/$(firstword $(HOST_CELLS))/smoke.cpio.gz \
 		$(BB)/HOST_CELLS.var $(BB)/init-x86_64 $(KO_MANGLE) $(KO_FUZZ) \
 		$(wildcard scripts/harness/* scripts/testmods/*) scripts/checks/host-tests.sh README
 	@CELLS="$(HOST_CELLS)" sh scripts/checks/host-tests.sh $(BB) > $@
@@ -569,6 +569,27 @@ CHECK_KTAPS = $(HOST_KTAPS) $(call ktaps,$(CELLS_RUN)) $(foreach e,$(CHECK_EXTRA
 
 check:
 	$(call run-report,$(CHECK_KTAPS))
+
+# make test SUITE=NAME [CASE=GLOB] [CELL=CELL]: one suite of make check,
+# or the cases of it whose names match GLOB ('*' any string, '?' any
+# character: the guest's init matches them), booted now on one cell of
+# the base (the demo cell by default), as BB/CELL/SUITE.test.ktap.
+CELL	?= $(DEMO)
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+$(if $(filter $(SUITE),$(SUITES)),,$(error SUITE: one of $(SUITES)))
+$(if $(filter $(CELL),$(MATRIX)),,$(error CELL: one of $(BASE)'s cells, $(MATRIX)))
+$(if $(filter none,$(boot.$(CELL))),$(error CELL: $(CELL) boots no suite))
+endif
+test: export CASES = $(CASE)
+test: $(BB)/$(CELL)/$(SUITE).cpio.gz $(BB)/init-x86_64
+	@case "$$CASES" in *[!a-z0-9_*?]*) \
+		echo "CASE: case names are made of a-z, 0-9 and _, globbed with * and ?" >&2; exit 1 ;; esac
+	@[ -n "$$($(BB)/init-x86_64 --cases $(BB)/$(CELL)/$(SUITE).t $${CASES:+"$$CASES"})" ] || \
+		{ echo "CASE: no case of $(SUITE) matches $$CASES; its cases:"; \
+		  $(BB)/init-x86_64 --cases $(BB)/$(CELL)/$(SUITE).t; exit 1; } >&2
+	@STRESS_CYCLES=$(STRESS_CYCLES) INIT_HOST=$(BB)/init-x86_64 \
+		sh scripts/harness/run-suites.sh $(BB)/$(CELL)/$(SUITE).test.ktap || :
+	@$(REPORT) $(BB)/$(CELL)/$(SUITE).test.ktap
 
 # make ci covers the bases of CI_BASES, ci-full those of BASES (every
 # base unless given: a machine that cannot run them all in one go runs

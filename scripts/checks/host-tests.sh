@@ -70,9 +70,47 @@ field_reads_records() {
 # The host lists a suite's cases with the guest's own parser (init
 # --cases): an indented case counts, a commented one does not.
 init_lists_cases_as_the_guest_reads_them() {
-	printf '# cmdline: x\ncase one\nend\n  case two\n\tend\n# case three\n' >"$tmp/s.t"
-	got=$("$b/init-x86_64" --cases "$tmp/s.t" | tr '\n' ' ')
-	[ "$got" = "one two " ] || { echo "init --cases listed: $got"; return 1; }
+	printf '# cmdline: x\ncase one\nend\n  case two\n\tend\n# case three\ncase on\nend\n' >"$tmp/s.t"
+	for glob_want in ":one two on " "*:one two on " "one:one " "on:on " "o*:one on " \
+		"*e:one " "?n*:one on " "t?o:two " "*o*:one two on " "x*:" "one?:" "on*e:one "; do
+		glob=${glob_want%%:*} want=${glob_want#*:}
+		got=$("$b/init-x86_64" --cases "$tmp/s.t" ${glob:+"$glob"} | tr '\n' ' ')
+		[ "$got" = "$want" ] || { echo "init --cases ${glob:-(all)} listed: \"$got\", not \"$want\""; return 1; }
+	done
+}
+
+# make test CASE=GLOB: run-suites.sh boots the smoke suite of the first
+# cell with the cases GLOB selects, in one boot and one boot per case
+# (the same cell's kernel, its record's boot: changed); the document
+# holds those cases, in the suite's order, and no_kernel_reports.
+run_suites_runs_the_cases_a_glob_selects() {
+	cell=$b/${configs%% *} glob='*gpl*'
+	"$b/init-x86_64" --cases "$cell/smoke.t" "$glob" >"$tmp/selected"
+	n=$(wc -l <"$tmp/selected")
+	[ "$n" -ge 2 ] && [ "$n" -lt "$(grep -c '^case ' "$cell/smoke.t")" ] ||
+		{ echo "$glob selects all of smoke's cases, or fewer than two"; return 1; }
+	want=$(awk '{ print "ok " NR " " $0 } END { print "ok " NR + 1 " no_kernel_reports" }' "$tmp/selected")
+	for boot in suite case; do
+		mkdir -p "$tmp/$boot"
+		for f in image smoke.t smoke.cpio.gz; do ln -s "$(realpath "$cell/$f")" "$tmp/$boot/$f"; done
+		{ grep -v '^# boot:' "$cell/cell.config"; echo "# boot: $boot"; } >"$tmp/$boot/cell.config"
+		CASES=$glob INIT_HOST=$b/init-x86_64 sh scripts/harness/run-suites.sh "$tmp/$boot/smoke.ktap" \
+			2>"$tmp/err" || { cat "$tmp/err"; return 1; }
+		got=$(grep -E '^(not )?ok ' "$tmp/$boot/smoke.ktap")
+		[ "$got" = "$want" ] ||
+			{ echo "boot: $boot gave"; cat "$tmp/$boot/smoke.ktap"; echo "not"; echo "$want"; return 1; }
+	done
+}
+
+# "case=NAME" (make test CASE=, a per-case boot) selects one case: the
+# names of every suite are unique and hold no character a glob reads.
+case_names_are_unique_identifiers() {
+	for t in tests/suite/*.t tests/suite/*/*.t; do
+		"$b/init-x86_64" --cases "$t" >"$tmp/names" || return 1
+		grep -v -x '[a-z0-9_]*' "$tmp/names" | sed "s|^|$t: not an identifier: |"
+		sort "$tmp/names" | uniq -d | sed "s|^|$t: twice: |"
+	done >"$tmp/bad"
+	[ ! -s "$tmp/bad" ] || { cat "$tmp/bad"; return 1; }
 }
 
 # A per-case boot is a subtest: only top-level results count, and a
@@ -473,11 +511,13 @@ kselftest_installs_without_the_test_exports() {
 }
 
 echo "KTAP version 1"
-echo "1..26"
+echo "1..28"
 result configure_rejects_dropped_option
 result report_fails_truncated_or_bailed_out_run
 result field_reads_records
 result init_lists_cases_as_the_guest_reads_them
+result case_names_are_unique_identifiers
+result run_suites_runs_the_cases_a_glob_selects
 result report_counts_top_level_and_shows_subtests
 result get_source_fetches_without_touching_apt
 result apt_mirror_is_the_release_entry_of_apt_config

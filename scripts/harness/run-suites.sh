@@ -15,9 +15,13 @@
 #                 loaded); each boot's KTAP is a subtest of the case, and
 #                 no_kernel_reports passes only if it passed in every boot
 #
+# CASES, a glob ('*' and '?'), runs only the cases whose names match it
+# (make test CASE=); the guest's init matches them, and lists them for a
+# per-case boot.
+#
 # The kernel command line is the console, the architecture's and the
-# suite's "# cmdline:" records, suite=SUITE, stress_cycles=$STRESS_CYCLES when set and
-# $GUEST_CMDLINE; the timeout is the suite's "# timeout:" record or 180 s,
+# suite's "# cmdline:" records, suite=SUITE, case=$CASES and
+# stress_cycles=$STRESS_CYCLES when set, and $GUEST_CMDLINE; the timeout is the suite's "# timeout:" record or 180 s,
 # the guest's memory its "# memory:" record (MiB) or 256.
 # KVM is used only when a probe boot showed it works (the answer is kept
 # in build/accel), else TCG; QEMU_ACCEL overrides, QEMU_EXTRA adds
@@ -111,12 +115,13 @@ boot() {
 	return 1
 }
 
-# boot_per_case KTAP CMDLINE: one boot per case of $suite, composed into
+# boot_per_case KTAP CMDLINE: one boot per case of $suite that $CASES selects, composed into
 # one document: case I is result I, failed if anything in its boot
 # failed, with the boot's document as its subtest; then
 # no_kernel_reports over all boots.
 boot_per_case() {
-	cases=$("${INIT_HOST:?INIT_HOST names an init to list cases with}" --cases "$suitefile") ||
+	cases=$("${INIT_HOST:?INIT_HOST names an init to list cases with}" --cases "$suitefile" \
+		${CASES:+"$CASES"}) ||
 		{ echo "Bail out! cannot list the cases of $suitefile" >"$1"; return 1; }
 	n=$(echo "$cases" | grep -c .)
 	status=0 reports=ok
@@ -128,7 +133,7 @@ boot_per_case() {
 		for name in $cases; do
 			sub=$1.d/$i.ktap
 			complete=1
-			boot "$sub" "$2 case=$i" || { status=1 complete=; }
+			boot "$sub" "$2 case=$name" || { status=1 complete=; }
 			echo "    # Subtest: $name"
 			sed 's/^/    /' "$sub"
 			# The case's own result, as the boot printed it, if its
@@ -167,7 +172,7 @@ for ktap; do
 		"${STRESS_CYCLES:+stress_cycles=$STRESS_CYCLES} ${GUEST_CMDLINE:-}" | tr -s ' ' | sed 's/ $//')
 	case $(field "$dir/cell.config" boot) in
 	case)	boot_per_case "$ktap" "$cmdline" ;;
-	*)	boot "$ktap" "$cmdline" ;;
+	*)	boot "$ktap" "$cmdline${CASES:+ case=$CASES}" ;;
 	esac || { failed=1; touch -d @0 "$ktap"; }
 done
 exit $failed

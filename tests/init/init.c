@@ -5,9 +5,10 @@
  *
  * It mounts devtmpfs, proc and sysfs, runs the suite named by the
  * "suite=" boot parameter (the kernel hands unknown parameters to init
- * as environment), or only its Nth case with "case=N", prints the
- * result as KTAP version 1 on the console and reboots, which ends QEMU
- * because it runs with -no-reboot.
+ * as environment), or only the cases whose names match "case=GLOB" ('*'
+ * any string, '?' any character), prints the result as KTAP version 1
+ * on the console and reboots, which ends QEMU because it runs with
+ * -no-reboot.
  *
  * A suite is a list of cases; each case a list of steps:
  *
@@ -1307,8 +1308,28 @@ static char *next_line(char **cursor)
 	return NULL;
 }
 
-/* Count the cases of TEXT, printing their names if PRINT; TEXT stays whole. */
-static int cases_of(const char *text, int print)
+/* Does NAME match GLOB, '*' any string and '?' any one character? */
+static int name_matches(const char *glob, const char *name)
+{
+	if (*glob == '*')
+		return name_matches(glob + 1, name) ||
+		       (*name && name_matches(glob, name + 1));
+	if (!*glob || !*name)
+		return !*glob && !*name;
+	return (*glob == '?' || *glob == *name) && name_matches(glob + 1, name + 1);
+}
+
+/* Is a case named NAME to run, all of them when GLOB is NULL? */
+static int case_selected(const char *glob, const char *name)
+{
+	return !glob || name_matches(glob, name);
+}
+
+/*
+ * Count the cases of TEXT that GLOB selects, printing their names if
+ * PRINT; TEXT stays whole.
+ */
+static int cases_of(const char *text, const char *glob, int print)
 {
 	static char copy[sizeof(suite)];
 	char *cursor = copy, *line;
@@ -1316,7 +1337,7 @@ static int cases_of(const char *text, int print)
 
 	strlcpy(copy, text, sizeof(copy));
 	while ((line = next_line(&cursor))) {
-		if (strncmp(line, "case ", 5))
+		if (strncmp(line, "case ", 5) || !case_selected(glob, line + 5))
 			continue;
 		n++;
 		if (print)
@@ -1393,27 +1414,29 @@ static void finish_case(int num, const char *name, int failed)
 }
 
 /*
- * Run the suite's cases, or with ONLY > 0 only its case number ONLY,
- * printed as case 1: scripts/harness/run-suites.sh boots a kernel that
- * cannot unload modules once per case.
+ * Run the suite's cases that GLOB selects (all when it is NULL),
+ * numbered in the order they run: scripts/harness/run-suites.sh boots a
+ * kernel that cannot unload modules once per case, "make test CASE="
+ * runs the cases a developer names.
  */
-static void run_suite(char *text, int only)
+static void run_suite(char *text, const char *glob)
 {
 	char *cursor = text, *line, *name = NULL;
-	int num = 0, failed = 0;
+	int num = 0, failed = 0, selected = 0;
 
-	printf("KTAP version 1\n1..%d\n", (only ? 1 : cases_of(text, 0)) + 1);
+	printf("KTAP version 1\n1..%d\n", cases_of(text, glob, 0) + 1);
 	while ((line = next_line(&cursor))) {
 		if (!strncmp(line, "case ", 5)) {
 			name = line + 5;
-			num++;
-			failed = only && num != only;
+			selected = case_selected(glob, name);
+			num += selected;
+			failed = !selected;
 			start_case_log();
 		} else if (!name) {
 			printf("# step outside a case: %s\n", line);
 		} else if (!strcmp(line, "end")) {
-			if (!only || num == only)
-				finish_case(only ? 1 : num, name, failed);
+			if (selected)
+				finish_case(num, name, failed);
 			name = NULL;
 		} else if (!failed) {
 			failed = run_step(line);
@@ -1421,7 +1444,7 @@ static void run_suite(char *text, int only)
 		}
 	}
 	start_case_log();
-	finish_case((only ? 1 : num) + 1, "no_kernel_reports", check_no_reports());
+	finish_case(num + 1, "no_kernel_reports", check_no_reports());
 }
 
 static void setup(void)
@@ -1443,20 +1466,22 @@ static void setup(void)
 
 /*
  * As /init: run the suite the boot parameters name.  On the host,
- * "init --cases FILE" lists the cases of the suite FILE, one per line,
- * read as the guest reads them: the harness's one parser of suites.
+ * "init --cases FILE [GLOB]" lists the cases of the suite FILE (those
+ * GLOB selects), one per line, read and matched as the guest reads and
+ * matches them: the harness's one parser of suites.
  */
 int main(int argc, char **argv)
 {
-	const char *name = getenv("suite"), *only = getenv("case");
+	const char *name = getenv("suite"), *glob = getenv("case");
 	char path[128];
 
-	if (argc == 3 && !strcmp(argv[1], "--cases")) {
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "--cases")) {
 		if (read_file(argv[2], suite, sizeof(suite)) < 0) {
 			printf("init: cannot read %s: %s\n", argv[2], errno_name(errno));
 			return 1;
 		}
-		cases_of(suite, 1);
+		glob = argc == 4 ? argv[3] : NULL;
+		cases_of(suite, glob, 1);
 		return 0;
 	}
 	setup();
@@ -1467,7 +1492,7 @@ int main(int argc, char **argv)
 		printf("KTAP version 1\n1..1\nnot ok 1 suite # cannot read %s\n",
 		       path);
 	else
-		run_suite(suite, only ? atoi(only) : 0);
+		run_suite(suite, glob);
 	fflush(stdout);
 	reboot(LINUX_REBOOT_CMD_RESTART);
 	return 0;
