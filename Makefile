@@ -461,6 +461,7 @@ $(BB)/forecast.ktap: $(AUDIT) tests/bases/$(BASE) $(wildcard tests/real/*) \
 CHECK_MODS := $(foreach c,$(CHECK_CELLS),$(BB)/$(c)/modules.stamp)
 $(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/reports.ktap \
 		$(BB)/$(c)/fuzz.ktap) $(BB)/$(firstword $(HOST_CELLS))/smoke.cpio.gz \
+		$(foreach c,$(CELLS_RUN),$(BB)/$(c)/obj/.config) $(wildcard tests/arch/*.config) \
 		$(BB)/HOST_CELLS.var $(BB)/init-x86_64 $(KO_MANGLE) $(KO_FUZZ) \
 		$(wildcard scripts/harness/* scripts/testmods/*) scripts/checks/host-tests.sh README
 	@CELLS="$(HOST_CELLS)" sh scripts/checks/host-tests.sh $(BB) > $@

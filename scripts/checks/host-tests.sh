@@ -102,6 +102,28 @@ run_suites_runs_the_cases_a_glob_selects() {
 	done
 }
 
+# What an architecture record says of its export entries ("exports:")
+# is what its kernels build: every configured cell of the base,
+# PC-relative with HAVE_ARCH_PREL32_RELOCATIONS, absolute without.
+arch_records_name_the_export_entries_built() {
+	n=0
+	for record in tests/cells/*.config; do
+		cell=$(basename "$record" .config)
+		[ -r "$b/$cell/obj/.config" ] || continue
+		n=$((n + 1))
+		arch=$(sh scripts/harness/field.sh "$record" arch)
+		want=$(sh scripts/harness/field.sh "tests/arch/$arch.config" exports)
+		if grep -qx 'CONFIG_HAVE_ARCH_PREL32_RELOCATIONS=y' "$b/$cell/obj/.config"; then
+			got=pc-relative
+		else
+			got=absolute
+		fi
+		[ "$got" = "$want" ] || echo "$cell: tests/arch/$arch.config says \"$want\", its kernel has $got entries"
+	done >"$tmp/bad"
+	[ "$n" -gt 0 ] || { echo "no configured cell under $b"; return 1; }
+	[ ! -s "$tmp/bad" ] || { cat "$tmp/bad"; return 1; }
+}
+
 # "case=NAME" (make test CASE=, a per-case boot) selects one case: the
 # names of every suite are unique and hold no character a glob reads.
 case_names_are_unique_identifiers() {
@@ -511,13 +533,14 @@ kselftest_installs_without_the_test_exports() {
 }
 
 echo "KTAP version 1"
-echo "1..28"
+echo "1..29"
 result configure_rejects_dropped_option
 result report_fails_truncated_or_bailed_out_run
 result field_reads_records
 result init_lists_cases_as_the_guest_reads_them
 result case_names_are_unique_identifiers
 result run_suites_runs_the_cases_a_glob_selects
+result arch_records_name_the_export_entries_built
 result report_counts_top_level_and_shows_subtests
 result get_source_fetches_without_touching_apt
 result apt_mirror_is_the_release_entry_of_apt_config
