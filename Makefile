@@ -467,8 +467,12 @@ $(BB)/host.ktap: $(foreach c,$(HOST_CELLS),$(BB)/$(c)/modules.stamp $(BB)/$(c)/r
 $(BB)/tools.ktap: $(BB)/tree.stamp $(wildcard tests/tools/*) scripts/checks/tool-tests.sh
 	@sh scripts/checks/tool-tests.sh $(SRC) > $@
 # The audit cases run twice: with the tool as installed, and with it
-# built with ASan and UBSan.
-AUDIT_CASE_DEPS := $(CHECK_MODS) $(wildcard tests/audit/* $(AUDIT_DIR)/*) \
+# built with ASan and UBSan.  They read the check cells' modules and
+# exports, which BB/audit-inputs.sum digests (rewritten only when they
+# change): a loader edit that only relinks vmlinux does not run them.
+$(BB)/audit-inputs.sum: $(CHECK_MODS) scripts/harness/audit-inputs.sh
+	@sh scripts/harness/audit-inputs.sh $@ $(SRC) $(foreach c,$(CHECK_CELLS),$(BB)/$(c))
+AUDIT_CASE_DEPS := $(BB)/audit-inputs.sum $(wildcard tests/audit/* $(AUDIT_DIR)/*) \
 		tests/init/init.c tests/mangle/ko-mangle.c scripts/checks/audit-tests.sh
 $(BB)/audit.ktap: $(AUDIT) $(AUDIT_CASE_DEPS)
 	@sh scripts/checks/audit-tests.sh $(BB) $(AUDIT) > $@
