@@ -181,8 +181,19 @@ $(BB)/tree.stamp: $(SERIES) scripts/harness/tree.sh scripts/harness/series.sh \
 kselftest_configs = $$(for t in $(kselftests.$(2)); do \
 	[ ! -d $(1)/tools/testing/selftests/$$t ] || echo $(1)/tools/testing/selftests/$$t/config; done)
 
+# What configuring reads of the tree: the Kconfig files, kconfig itself,
+# the config fragments (tinyconfig's, the kselftests') and the top
+# Makefile, as the blobs of the tree's commit: an edit of a patch that
+# changes none of them configures nothing again.
+$(BB)/kconfig-inputs.sum: $(BB)/tree.stamp scripts/harness/write-if-changed.sh
+	@git -C $(SRC) ls-tree -r HEAD | awk '{ p = $$4 } p ~ /(^|\/)Kconfig[^\/]*$$/ || \
+		p ~ /^scripts\/kconfig\// || p ~ /\/configs\// || p == "Makefile" || \
+		p ~ /^tools\/testing\/selftests\/[^\/]+\/config$$/' >$@.list
+	@sh scripts/harness/write-if-changed.sh $@ <$@.list
+	@rm $@.list
+
 .SECONDEXPANSION:
-$(BB)/%/obj/.config: $(BB)/tree.stamp $(BASE_CONFIG) \
+$(BB)/%/obj/.config: $(BB)/kconfig-inputs.sum $(BASE_CONFIG) \
 		tests/cells/%.config $$(wildcard tests/cells/$$(BASE)/$$*.config) \
 		$$(addprefix tests/arch/,$$(arch.$$*).config) \
 		scripts/harness/configure.sh | $$(B)/deps-$$(arch.$$*).stamp \
@@ -192,7 +203,7 @@ $(BB)/%/obj/.config: $(BB)/tree.stamp $(BASE_CONFIG) \
 		$(wildcard tests/cells/$(BASE)/$*.config) $(call kselftest_configs,$(SRC),$*)
 	@touch $@
 
-$(BB)/%/kernel.stamp: $(BB)/%/obj/.config
+$(BB)/%/kernel.stamp: $(BB)/%/obj/.config $(BB)/tree.stamp
 	@echo "  BUILD   kernel ($(BASE)/$*)"
 	@sh scripts/harness/logged.sh $(BB)/$*/kernel.log $(call KMAKE,$*) \
 		$(notdir $(image.$(arch.$*))) \

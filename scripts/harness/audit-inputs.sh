@@ -1,12 +1,13 @@
 #!/bin/sh
 # audit-inputs.sh OUT TREE CELLDIR...
 #
-# Write to OUT, only when it changes, a digest of what the audit cases
-# (scripts/checks/audit-tests.sh) read of a base: each cell's test
-# modules and Module.symvers, what its vmlinux says of its exports (the
-# export sections' names and sizes, and the contents of those that hold
-# names, CRCs and licence flags: not the entries, whose offsets move
-# with any change of code), and the tree's license.h and checkpatch.pl.
+# Write to OUT, only when it changes (write-if-changed.sh), a digest of
+# what the audit cases (scripts/checks/audit-tests.sh) read of a base:
+# each cell's test modules and Module.symvers, what its vmlinux says of
+# its exports (the export sections' names and sizes, and the contents of
+# those that hold names, CRCs and licence flags: not the entries, whose
+# offsets move with any change of code), and the tree's license.h and
+# checkpatch.pl.
 # A change to the loader relinks vmlinux but leaves all of that alone,
 # so make check does not run the audit cases again for it; any other
 # change to those inputs does.  A fresh build (make ci) runs them anyway.
@@ -27,10 +28,7 @@ for cell; do
 			esac
 		done
 	(cd "$cell" && sha256sum obj/Module.symvers mods/*)
-done >"$out.tmp"
-(cd "$tree" && sha256sum include/linux/license.h scripts/checkpatch.pl) >>"$out.tmp"
-if cmp -s "$out.tmp" "$out"; then
-	rm "$out.tmp"
-else
-	mv "$out.tmp" "$out"
-fi
+done >"$out.list"
+(cd "$tree" && sha256sum include/linux/license.h scripts/checkpatch.pl) >>"$out.list"
+sh scripts/harness/write-if-changed.sh "$out" <"$out.list"
+rm "$out.list"
