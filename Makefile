@@ -356,9 +356,10 @@ build: $(foreach c,$(CELLS_RUN),$(BB)/$(c)/smoke.cpio.gz)
 # its document, as far as it got, with "Bail out!", which the report
 # counts as a failure (and run, below, has made again); the recipe
 # itself does not fail, which would make make delete the document.
+# RUN_SUITES KTAP...: the runner as make check and make test call it.
+RUN_SUITES = STRESS_CYCLES=$(STRESS_CYCLES) INIT_HOST=$(BB)/init-x86_64 sh scripts/harness/run-suites.sh
 $(BB)/%.ktap: $(BB)/%.cpio.gz $(BB)/init-x86_64 scripts/harness/run-suites.sh
-	@STRESS_CYCLES=$(STRESS_CYCLES) INIT_HOST=$(BB)/init-x86_64 \
-		sh scripts/harness/run-suites.sh $@ || :
+	@$(RUN_SUITES) $@ || :
 
 $(foreach c,$(CELLS),$(BB)/$(c)/stress.ktap): $(BB)/STRESS_CYCLES.var
 
@@ -601,8 +602,7 @@ test: $(BB)/$(CELL)/$(SUITE).cpio.gz $(BB)/init-x86_64
 	@[ -n "$$($(BB)/init-x86_64 --cases $(BB)/$(CELL)/$(SUITE).t $${CASES:+"$$CASES"})" ] || \
 		{ echo "CASE: no case of $(SUITE) matches $$CASES; its cases:"; \
 		  $(BB)/init-x86_64 --cases $(BB)/$(CELL)/$(SUITE).t; exit 1; } >&2
-	@STRESS_CYCLES=$(STRESS_CYCLES) INIT_HOST=$(BB)/init-x86_64 \
-		sh scripts/harness/run-suites.sh $(BB)/$(CELL)/$(SUITE).test.ktap || :
+	@$(RUN_SUITES) $(BB)/$(CELL)/$(SUITE).test.ktap || :
 	@$(REPORT) $(BB)/$(CELL)/$(SUITE).test.ktap
 
 # make ci covers the bases of CI_BASES, ci-full those of BASES (every

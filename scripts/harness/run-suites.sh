@@ -21,8 +21,9 @@
 #
 # The kernel command line is the console, the architecture's and the
 # suite's "# cmdline:" records, suite=SUITE, case=$CASES and
-# stress_cycles=$STRESS_CYCLES when set, and $GUEST_CMDLINE; the timeout is the suite's "# timeout:" record or 180 s,
-# the guest's memory its "# memory:" record (MiB) or 256.
+# stress_cycles=$STRESS_CYCLES when set, and $GUEST_CMDLINE; the timeout
+# is the suite's "# timeout:" record or 180 s, the guest's memory its
+# "# memory:" record (MiB) or 256.
 # KVM is used only when a probe boot showed it works (the answer is kept
 # in build/accel), else TCG; QEMU_ACCEL overrides, QEMU_EXTRA adds
 # options, QEMU_SMP sets the CPU count (default 2).  INIT_HOST is an init
@@ -115,10 +116,10 @@ boot() {
 	return 1
 }
 
-# boot_per_case KTAP CMDLINE: one boot per case of $suite that $CASES selects, composed into
-# one document: case I is result I, failed if anything in its boot
-# failed, with the boot's document as its subtest; then
-# no_kernel_reports over all boots.
+# boot_per_case KTAP CMDLINE: one boot per case of $suite that $CASES
+# selects, composed into one document: case I is result I, failed if
+# anything in its boot failed, with the boot's document as its subtest;
+# then no_kernel_reports over all boots.
 boot_per_case() {
 	cases=$("${INIT_HOST:?INIT_HOST names an init to list cases with}" --cases "$suitefile" \
 		${CASES:+"$CASES"}) ||
