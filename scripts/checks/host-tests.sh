@@ -372,6 +372,37 @@ ko_mangle_writes_what_it_is_asked() {
 			END { exit bad || NR < 8 }' "$tmp/cmp" ||
 			{ echo "gplf_fill_$x.ko: not the fill asked for"; return 1; }
 	done
+	# The fillall copies: 0xff in every byte of struct module but those of
+	# name, init and exit, whose bytes .gplf_layout gives from its third
+	# word on (cmp -l: 1-based offsets, octal bytes).
+	off=$(sec "$m/gplf_layout.ko" .gplf_layout | awk '{ print $3 }')
+	# shellcheck disable=SC2046 # one line of words
+	kept=$(echo $(od -An -tu4 -j $((0x$off + 8)) -N 24 "$m/gplf_layout.ko"))
+	for x in exporter gpl prop; do
+		cmp -l "$m/gplf_$x.ko" "$m/gplf_fillall_$x.ko" >"$tmp/cmp"
+		this=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $3 }')
+		len=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $4 }')
+		awk -v start=$((0x$this + 1)) -v size=$((0x$len)) -v kept="$kept" '
+			BEGIN { n = split(kept, k, " "); want = size
+				for (i = 1; i < n; i += 2) {
+					o[i] = start + k[i]; e[i] = o[i] + k[i + 1]; want -= k[i + 1]
+				} }
+			$3 != 377 || $1 < start || $1 >= start + size { bad = 1 }
+			{ for (i in o) if ($1 >= o[i] && $1 < e[i]) bad = 1 }
+			END { exit bad || NR < 0.9 * want }' "$tmp/cmp" ||
+			{ echo "gplf_fillall_$x.ko: not the fill asked for"; return 1; }
+	done
+	# gplf_fillpcpu_gpl.ko: 0xff from percpu to the end of percpu_size
+	# only (.gplf_layout's last two pairs; no copy without CONFIG_SMP).
+	set -- $(od -An -tu4 -j $((0x$off + 32)) -N 16 "$m/gplf_layout.ko")
+	if [ "$2" != 0 ]; then
+		cmp -l "$m/gplf_gpl.ko" "$m/gplf_fillpcpu_gpl.ko" >"$tmp/cmp"
+		this=$(sec "$m/gplf_gpl.ko" .gnu.linkonce.this_module | awk '{ print $3 }')
+		awk -v from=$((0x$this + $1 + 1)) -v to=$((0x$this + $3 + $4)) \
+			'$3 != 377 || $1 < from || $1 > to { bad = 1 }
+			END { exit bad || NR < to - from }' "$tmp/cmp" ||
+			{ echo "gplf_fillpcpu_gpl.ko: not the fill asked for"; return 1; }
+	fi
 	for req in "noalloc __ksymtab_none" "swap __ksymtab_gpl_future 0 4" \
 		   "move __ksymtab_gpl 0 size 8" "fill .gnu.linkonce.this_module 0 99999 0xff" \
 		   "swapsym test_gpl_future_add no_such_symbol" "alias no_such_symbol _printk"; do

@@ -73,6 +73,33 @@ for m in exporter gpl prop; do
 		fill .gnu.linkonce.this_module "$1" $(($2 - $1)) 0xff
 done
 
+# And copies with 0xff in every byte of struct module but those of the
+# fields the loader takes from the file (name, init, exit: the next
+# three (offset, size) pairs of .gplf_layout), gplf_fillall_*.ko; and
+# copies of gplf_gpl with 0xff in the per-CPU area's address and size
+# only (the last two pairs; none without CONFIG_SMP), gplf_fillpcpu_gpl.ko.
+set -- $(od -An -tu4 -j $((0x$off)) -N 48 "$dir/gplf_layout.ko")
+[ $# = 12 ] || { echo "mangle-modules: .gplf_layout holds $# words, not 12" >&2; exit 1; }
+size=$2 pcpu=$9 pcpu_len=$((${11} + ${12} - $9))
+shift 2
+for m in exporter gpl prop; do
+	out=$dir/gplf_fillall_$m.ko
+	cp "$dir/gplf_$m.ko" "$out"
+	pos=0
+	for at in $(printf '%s+%s\n' "$1" "$2" "$3" "$4" "$5" "$6" | sort -n) $size+0; do
+		if [ "${at%+*}" -gt $pos ]; then
+			"$mangle" "$out" "$out.tmp" fill .gnu.linkonce.this_module \
+				$pos $((${at%+*} - pos)) 0xff
+			mv "$out.tmp" "$out"
+		fi
+		pos=$((${at%+*} + ${at#*+}))
+	done
+done
+if [ "$pcpu_len" -gt 0 ]; then
+	"$mangle" "$dir/gplf_gpl.ko" "$dir/gplf_fillpcpu_gpl.ko" \
+		fill .gnu.linkonce.this_module "$pcpu" "$pcpu_len" 0xff
+fi
+
 # Mutants of make fuzz-guest, kept as the changes ko-fuzz prints
 # ("REGION+OFFSET:OP=VALUE"), so that they are made anew from each
 # build: gplf_fuzz_NAME.ko, loaded by tests/suite/fuzz.t.
