@@ -118,9 +118,9 @@ if readelf -h "$dir/gplf_prop.ko" | grep -q 'Class: *ELF64'; then
 	# The first header named past the table, with flags the W^X check
 	# refuses, naming the section in its message.
 	kept first_name gplf_prop.ko 'shdr[]+0x0:set32=0xffffffff' 'shdr[]+0x8:set64=0x5'
-	# Patch 17's: .gnu.linkonce.this_module made inactive with its
-	# contents past the file; patch 18's: .modinfo, __versions and
-	# .data..percpu made NOBITS likewise.
+	# The inactive-header fix's: .gnu.linkonce.this_module made inactive
+	# with its contents past the file; the NOBITS fix's: .modinfo,
+	# __versions and .data..percpu made NOBITS likewise.
 	past='+0x18:set64=0x7fffffffffffffff'
 	kept null_offset gplf_prop.ko 'shdr[.gnu.linkonce.this_module]+0x4:set32=0x0' \
 		"shdr[.gnu.linkonce.this_module]$past"

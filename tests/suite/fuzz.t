@@ -42,9 +42,10 @@ end
 
 # Sections the loader read from the file without checking where they
 # lie: .gnu.linkonce.this_module made inactive with its contents past
-# the file (patch 17), .modinfo, __versions and .data..percpu of type
-# NOBITS likewise (patch 18).  Without the patches each is read from
-# past the file (on 6.12, an oops).
+# the file ("module: check where inactive section headers point"),
+# .modinfo, __versions and .data..percpu of type NOBITS likewise
+# ("module: refuse NOBITS sections whose contents the loader reads").
+# Without the fixes each is read from past the file (on 6.12, an oops).
 case inactive_section_header_with_contents_past_the_file
 needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_null_offset.ko
