@@ -378,7 +378,7 @@ ko_mangle_writes_what_it_is_asked() {
 	off=$(sec "$m/gplf_layout.ko" .gplf_layout | awk '{ print $3 }')
 	# shellcheck disable=SC2046 # one line of words
 	kept=$(echo $(od -An -tu4 -j $((0x$off + 8)) -N 24 "$m/gplf_layout.ko"))
-	for x in exporter gpl prop; do
+	for x in exporter gpl prop taint_plain; do
 		cmp -l "$m/gplf_$x.ko" "$m/gplf_fillall_$x.ko" >"$tmp/cmp"
 		this=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $3 }')
 		len=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $4 }')
@@ -392,17 +392,19 @@ ko_mangle_writes_what_it_is_asked() {
 			END { exit bad || NR < 0.9 * want }' "$tmp/cmp" ||
 			{ echo "gplf_fillall_$x.ko: not the fill asked for"; return 1; }
 	done
-	# gplf_fillpcpu_gpl.ko: 0xff from percpu to the end of percpu_size
-	# only (.gplf_layout's last two pairs; no copy without CONFIG_SMP).
+	# gplf_fillpcpu_*.ko: 0xff in percpu and percpu_size only
+	# (.gplf_layout's last two pairs; no copy without CONFIG_SMP).
+	# shellcheck disable=SC2046 # words
 	set -- $(od -An -tu4 -j $((0x$off + 32)) -N 16 "$m/gplf_layout.ko")
-	if [ "$2" != 0 ]; then
-		cmp -l "$m/gplf_gpl.ko" "$m/gplf_fillpcpu_gpl.ko" >"$tmp/cmp"
-		this=$(sec "$m/gplf_gpl.ko" .gnu.linkonce.this_module | awk '{ print $3 }')
-		awk -v from=$((0x$this + $1 + 1)) -v to=$((0x$this + $3 + $4)) \
-			'$3 != 377 || $1 < from || $1 > to { bad = 1 }
-			END { exit bad || NR < to - from }' "$tmp/cmp" ||
-			{ echo "gplf_fillpcpu_gpl.ko: not the fill asked for"; return 1; }
-	fi
+	[ "$2" = 0 ] || for x in gpl mod_gpl; do
+		cmp -l "$m/gplf_$x.ko" "$m/gplf_fillpcpu_$x.ko" >"$tmp/cmp"
+		this=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $3 }')
+		awk -v at=$((0x$this + 1)) -v o1="$1" -v l1="$2" -v o2="$3" -v l2="$4" '
+			{ o = $1 - at }
+			$3 != 377 || !(o >= o1 && o < o1 + l1 || o >= o2 && o < o2 + l2) { bad = 1 }
+			END { exit bad || NR < l1 + l2 }' "$tmp/cmp" ||
+			{ echo "gplf_fillpcpu_$x.ko: not the fill asked for"; return 1; }
+	done
 	for req in "noalloc __ksymtab_none" "swap __ksymtab_gpl_future 0 4" \
 		   "move __ksymtab_gpl 0 size 8" "fill .gnu.linkonce.this_module 0 99999 0xff" \
 		   "swapsym test_gpl_future_add no_such_symbol" "alias no_such_symbol _printk"; do

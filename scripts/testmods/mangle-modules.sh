@@ -76,13 +76,14 @@ done
 # And copies with 0xff in every byte of struct module but those of the
 # fields the loader takes from the file (name, init, exit: the next
 # three (offset, size) pairs of .gplf_layout), gplf_fillall_*.ko; and
-# copies of gplf_gpl with 0xff in the per-CPU area's address and size
-# only (the last two pairs; none without CONFIG_SMP), gplf_fillpcpu_gpl.ko.
+# copies of two modules without per-CPU data with 0xff in the per-CPU
+# area's address and size only (the last two pairs; none without
+# CONFIG_SMP), gplf_fillpcpu_*.ko.
 set -- $(od -An -tu4 -j $((0x$off)) -N 48 "$dir/gplf_layout.ko")
 [ $# = 12 ] || { echo "mangle-modules: .gplf_layout holds $# words, not 12" >&2; exit 1; }
-size=$2 pcpu=$9 pcpu_len=$((${11} + ${12} - $9))
+size=$2
 shift 2
-for m in exporter gpl prop; do
+for m in exporter gpl prop taint_plain; do
 	out=$dir/gplf_fillall_$m.ko
 	cp "$dir/gplf_$m.ko" "$out"
 	pos=0
@@ -95,9 +96,14 @@ for m in exporter gpl prop; do
 		pos=$((${at%+*} + ${at#*+}))
 	done
 done
-if [ "$pcpu_len" -gt 0 ]; then
-	"$mangle" "$dir/gplf_gpl.ko" "$dir/gplf_fillpcpu_gpl.ko" \
-		fill .gnu.linkonce.this_module "$pcpu" "$pcpu_len" 0xff
+shift 6
+if [ "$2" -gt 0 ]; then
+	for m in gpl mod_gpl; do
+		out=$dir/gplf_fillpcpu_$m.ko
+		"$mangle" "$dir/gplf_$m.ko" "$out.tmp" fill .gnu.linkonce.this_module "$1" "$2" 0xff
+		"$mangle" "$out.tmp" "$out" fill .gnu.linkonce.this_module "$3" "$4" 0xff
+		rm "$out.tmp"
+	done
 fi
 
 # Mutants of make fuzz-guest, kept as the changes ko-fuzz prints

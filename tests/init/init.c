@@ -39,10 +39,11 @@
  *   bench LABEL FILE REPS         time REPS rounds of loading and unloading
  *                                 FILE; print "# bench LABEL" with the
  *                                 median and the 10th/90th percentiles
- *   alloc-fail FILE               load FILE once for each slab allocation
+ *   alloc-fail FILE [NAME]        load FILE once for each slab allocation
  *                                 the load makes, failing that one
  *                                 (/proc/thread-self/fail-nth), unloading
- *                                 it whenever it loaded; the last load,
+ *                                 it (as NAME, by default FILE without
+ *                                 .ko) whenever it loaded; the last load,
  *                                 with no failure left to inject, must
  *                                 work
  *   stress CYCLES FILE...         one process per FILE, in parallel, each
@@ -526,12 +527,16 @@ static int load_failing_nth(int nth_fd, int mod_fd, int flags, int n, int *left)
 	return ret;
 }
 
-static int step_alloc_fail(const char *file)
+static int step_alloc_fail(const char *file, const char *as)
 {
 	int nth_fd, mod_fd, n, err, left = 0, loaded = 0, refused = 0;
-	char path[256], name[64];
+	const char *name = as;
+	char path[256], file_name[64];
 
-	module_name_of(file, name, sizeof(name));
+	if (!name) {
+		module_name_of(file, file_name, sizeof(file_name));
+		name = file_name;
+	}
 	strlcpy(path, MODULES_DIR, sizeof(path));
 	strlcat(path, file, sizeof(path));
 	nth_fd = open(FAIL_NTH, O_RDWR);
@@ -1117,7 +1122,7 @@ static int run_entries(int argc, char **argv)
 
 static int run_alloc_fail(int argc, char **argv)
 {
-	return step_alloc_fail(argv[1]);
+	return step_alloc_fail(argv[1], argc > 2 ? argv[2] : NULL);
 }
 
 static int run_nofile(int argc, char **argv)
@@ -1245,7 +1250,7 @@ static const struct step {
 	{ "bootlog",		2, 2,		   true,  run_bootlog },
 	{ "file",		2, 2,		   true,  run_file },
 	{ "entries",		2, 2,		   false, run_entries },
-	{ "alloc-fail",		1, 1,		   false, run_alloc_fail },
+	{ "alloc-fail",		1, 2,		   false, run_alloc_fail },
 	{ "nofile",		1, 1,		   false, run_nofile },
 	{ "write",		3, 3,		   true,  run_write },
 	{ "write-nocap",	3, 3,		   true,  run_write_nocap },

@@ -32,3 +32,15 @@ log 1 gplf_mod_prop: Unknown symbol gplf_exporter_triple (err -12)
 log + gplf_mod_prop: incomplete record: /sys/module/gplf_mod_prop/gpl_future_imports lacks 1 of these symbols
 rmmod ok gplf_exporter
 end
+
+# The same load from a copy whose file sets every field of struct module
+# the loader must set itself (gplf_fillall_prop.ko, fill.t): each error
+# path a failed allocation takes frees and puts only what the loader
+# set, never what the file holds.
+case error_paths_ignore_the_fields_the_file_sets
+needs CONFIG_FAILSLAB=y
+write ok /sys/kernel/debug/failslab/ignore-gfp-wait N
+write ok /sys/kernel/debug/failslab/verbose 0
+alloc-fail gplf_fillall_prop.ko gplf_prop
+log 0 Unknown symbol
+end

@@ -45,10 +45,12 @@ end
 # Every other field is the loader's to set too: copies whose bytes of
 # struct module are all 0xff but those of name, init and exit
 # (gplf_fillall_*.ko; the per-CPU area's address and size, the memory
-# sizes, the taints and the sysfs pointers among them) must load, bind,
-# warn, record and unload as the originals do.  Before the loader set
-# them, the 7.3 series refused the exporter ("sections take more than"),
-# and percpu reached free_percpu() on rmmod.
+# sizes, the taints, using_gplonly_symbols and the sysfs pointers among
+# them) must load, bind, warn, record and unload as the originals do,
+# gplf_taint_plain inheriting its taint from gplf_prop_exporter as
+# gpl-future.t's original does.  Without the loader fix that clears
+# them, the series' layout check refuses the exporter ("sections take
+# more than"), and rmmod passes percpu to free_percpu().
 case fields_the_file_does_not_set_are_set_by_the_loader
 insmod ok gplf_fillall_exporter.ko
 insmod ok gplf_fillall_gpl.ko
@@ -64,6 +66,12 @@ file /sys/module/gplf_prop/gpl_future_imports/test_gpl_future_magic vmlinux
 entries /sys/module/gplf_mod_prop/gpl_future_imports 1
 file /sys/module/gplf_mod_prop/gpl_future_imports/gplf_exporter_triple gplf_exporter
 log 1 gplf_prop: non-GPL module uses symbols that will become GPL-only, which will not be allowed in the future: test_gpl_future_add [vmlinux], test_gpl_future_magic [vmlinux]
+insmod ok gplf_prop_exporter.ko
+insmod ok gplf_fillall_taint_plain.ko
+log 1 gplf_taint_plain: module uses symbols gplf_prop_plain from proprietary module gplf_prop_exporter, inheriting taint.
+file /sys/module/gplf_taint_plain/taint P
+rmmod ok gplf_taint_plain
+rmmod ok gplf_prop_exporter
 rmmod ok gplf_mod_prop
 rmmod ok gplf_prop
 rmmod ok gplf_gpl
@@ -71,12 +79,16 @@ rmmod ok gplf_exporter
 end
 
 # The per-CPU area's address and size: percpu_modalloc() leaves them
-# alone for a module without .data..percpu (gplf_gpl), and the unload
-# (as a load that fails once the module is laid out) passes the address
-# to free_percpu().  A copy whose file sets them: before the loader set
-# them, rmmod oopsed in free_percpu().
+# alone for a module without .data..percpu, and both the unload and a
+# load that fails after the layout pass the address to free_percpu().
+# Copies whose file sets them (gplf_fillpcpu_*.ko): gplf_mod_gpl refused
+# for want of gplf_exporter's symbol, gplf_gpl loaded and unloaded.
+# Without the loader fix that clears them, each oopses in free_percpu().
 case percpu_area_the_file_names_is_not_freed
 needs CONFIG_SMP=y
+insmod ENOENT gplf_fillpcpu_mod_gpl.ko
+log 1 gplf_mod_gpl: Unknown symbol gplf_exporter_triple
+nofile /sys/module/gplf_mod_gpl
 insmod ok gplf_fillpcpu_gpl.ko
 rmmod ok gplf_gpl
 end

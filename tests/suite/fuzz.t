@@ -111,8 +111,9 @@ log 1 gplf_prop: Exactly one .gnu.linkonce.this_module section must exist.
 nofile /sys/module/gplf_prop
 end
 
-# Sections the layout cannot hold (the loader patch "refuse section
-# alignments and sizes the layout cannot hold").  ALIGN() truncates an
+# Sections the layout cannot hold (the loader patches "refuse section
+# alignments the layout cannot apply" and "refuse sections the layout's
+# sizes cannot hold").  ALIGN() truncates an
 # alignment to the layout's unsigned int: 2^64 - 1 (the finding) rounds
 # __ksymtab's offset down to 0 or 1 and 2^40 makes it 0, over the first
 # sections of its region (on 6.1, struct module); 24 is no power of two.
