@@ -113,12 +113,12 @@ end
 
 # Sections the layout cannot hold (the loader patches "refuse section
 # alignments the layout cannot apply" and "refuse sections the layout's
-# sizes cannot hold").  ALIGN() truncates an
-# alignment to the layout's unsigned int: 2^64 - 1 (the finding) rounds
-# __ksymtab's offset down to 0 or 1 and 2^40 makes it 0, over the first
-# sections of its region (on 6.1, struct module); 24 is no power of two.
-# A 4 GiB .bss wraps its region's size, and so do two NOBITS sections
-# within the limit one by one.  A page's alignment is honoured.
+# sizes cannot hold").  ALIGN() truncates an alignment to the layout's
+# unsigned int: 2^64 - 1 (the finding) rounds __ksymtab's offset down to
+# 0 or 1 and 2^40 makes it 0, over the first sections of its region (on
+# 6.1, struct module); 24 is no power of two.  A 4 GiB .bss wraps its
+# region's size; two NOBITS sections of 1.5 GiB, within the limit one
+# by one, exceed it together.  A page's alignment is honoured.
 case section_alignment_not_a_power_of_two
 needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_align_all_ones.ko
