@@ -188,9 +188,8 @@ kselftest_configs = $$(for t in $(kselftests.$(2)); do \
 $(BB)/kconfig-inputs.sum: $(BB)/tree.stamp scripts/harness/write-if-changed.sh
 	@git -C $(SRC) ls-tree -r HEAD | awk '{ p = $$4 } p ~ /(^|\/)Kconfig[^\/]*$$/ || \
 		p ~ /^scripts\/kconfig\// || p ~ /\/configs\// || p == "Makefile" || \
-		p ~ /^tools\/testing\/selftests\/[^\/]+\/config$$/' >$@.list
-	@sh scripts/harness/write-if-changed.sh $@ <$@.list
-	@rm $@.list
+		p ~ /^tools\/testing\/selftests\/[^\/]+\/config$$/' | \
+		sh scripts/harness/write-if-changed.sh $@
 
 .SECONDEXPANSION:
 $(BB)/%/obj/.config: $(BB)/kconfig-inputs.sum $(BASE_CONFIG) \

@@ -363,46 +363,44 @@ ko_mangle_writes_what_it_is_asked() {
 	flags "$m/gplf_mangle.ko" $table | grep -q A &&
 		! flags "$m/gplf_bad_$noalloc.ko" $table | grep -q A ||
 		{ echo "noalloc did not clear SHF_ALLOC"; return 1; }
+	# this_module_diff ORIG COPY: the bytes COPY changes, as "OFFSET BYTE"
+	# (the offset into .gnu.linkonce.this_module, the byte in octal).
+	this_module_diff() {
+		at=$(sec "$1" .gnu.linkonce.this_module | awk '{ print $3 }')
+		cmp -l "$1" "$2" | awk -v at=$((0x$at + 1)) '{ print $1 - at, $3 }'
+	}
 	# The fill copies differ from their originals in 0xff bytes only, and
 	# from the first of the series' fields to the end of struct module.
 	for x in exporter gpl prop; do
-		cmp -l "$m/gplf_$x.ko" "$m/gplf_fill_$x.ko" >"$tmp/cmp"
-		this=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $3 }')
-		awk -v start=$((0x$this + 1)) '$3 != 377 || $1 < start { bad = 1 }
-			END { exit bad || NR < 8 }' "$tmp/cmp" ||
+		this_module_diff "$m/gplf_$x.ko" "$m/gplf_fill_$x.ko" |
+			awk '$2 != 377 || $1 < 0 { bad = 1 } END { exit bad || NR < 8 }' ||
 			{ echo "gplf_fill_$x.ko: not the fill asked for"; return 1; }
 	done
-	# The fillall copies: 0xff in every byte of struct module but those of
-	# name, init and exit, whose bytes .gplf_layout gives from its third
-	# word on (cmp -l: 1-based offsets, octal bytes).
+	# .gplf_layout's words: where the series' fields begin, sizeof(struct
+	# module), then (offset, size) of name, init, exit, percpu and
+	# percpu_size.
 	off=$(sec "$m/gplf_layout.ko" .gplf_layout | awk '{ print $3 }')
-	# shellcheck disable=SC2046 # one line of words
-	kept=$(echo $(od -An -tu4 -j $((0x$off + 8)) -N 24 "$m/gplf_layout.ko"))
+	# shellcheck disable=SC2046 # words
+	set -- $(od -An -tu4 -j $((0x$off)) -N 48 "$m/gplf_layout.ko")
+	# The fillall copies: 0xff in every byte of struct module but those of
+	# name, init and exit.
 	for x in exporter gpl prop taint_plain; do
-		cmp -l "$m/gplf_$x.ko" "$m/gplf_fillall_$x.ko" >"$tmp/cmp"
-		this=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $3 }')
-		len=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $4 }')
-		awk -v start=$((0x$this + 1)) -v size=$((0x$len)) -v kept="$kept" '
+		this_module_diff "$m/gplf_$x.ko" "$m/gplf_fillall_$x.ko" |
+			awk -v size="$2" -v kept="$3 $4 $5 $6 $7 $8" '
 			BEGIN { n = split(kept, k, " "); want = size
-				for (i = 1; i < n; i += 2) {
-					o[i] = start + k[i]; e[i] = o[i] + k[i + 1]; want -= k[i + 1]
-				} }
-			$3 != 377 || $1 < start || $1 >= start + size { bad = 1 }
-			{ for (i in o) if ($1 >= o[i] && $1 < e[i]) bad = 1 }
-			END { exit bad || NR < 0.9 * want }' "$tmp/cmp" ||
+				for (i = 1; i < n; i += 2) want -= k[i + 1] }
+			$2 != 377 || $1 < 0 || $1 >= size { bad = 1 }
+			{ for (i = 1; i < n; i += 2) if ($1 >= k[i] && $1 < k[i] + k[i + 1]) bad = 1 }
+			END { exit bad || NR < 0.9 * want }' ||
 			{ echo "gplf_fillall_$x.ko: not the fill asked for"; return 1; }
 	done
-	# gplf_fillpcpu_*.ko: 0xff in percpu and percpu_size only
-	# (.gplf_layout's last two pairs; no copy without CONFIG_SMP).
-	# shellcheck disable=SC2046 # words
-	set -- $(od -An -tu4 -j $((0x$off + 32)) -N 16 "$m/gplf_layout.ko")
-	[ "$2" = 0 ] || for x in gpl mod_gpl; do
-		cmp -l "$m/gplf_$x.ko" "$m/gplf_fillpcpu_$x.ko" >"$tmp/cmp"
-		this=$(sec "$m/gplf_$x.ko" .gnu.linkonce.this_module | awk '{ print $3 }')
-		awk -v at=$((0x$this + 1)) -v o1="$1" -v l1="$2" -v o2="$3" -v l2="$4" '
-			{ o = $1 - at }
-			$3 != 377 || !(o >= o1 && o < o1 + l1 || o >= o2 && o < o2 + l2) { bad = 1 }
-			END { exit bad || NR < l1 + l2 }' "$tmp/cmp" ||
+	# gplf_fillpcpu_*.ko: 0xff in percpu and percpu_size only (no copy
+	# without CONFIG_SMP, where their sizes are 0).
+	[ "${10}" = 0 ] || for x in gpl mod_gpl; do
+		this_module_diff "$m/gplf_$x.ko" "$m/gplf_fillpcpu_$x.ko" |
+			awk -v o1="$9" -v l1="${10}" -v o2="${11}" -v l2="${12}" '
+			$2 != 377 || !($1 >= o1 && $1 < o1 + l1 || $1 >= o2 && $1 < o2 + l2) { bad = 1 }
+			END { exit bad || NR < l1 + l2 }' ||
 			{ echo "gplf_fillpcpu_$x.ko: not the fill asked for"; return 1; }
 	done
 	for req in "noalloc __ksymtab_none" "swap __ksymtab_gpl_future 0 4" \
