@@ -36,6 +36,9 @@
 field	= $(shell sh scripts/harness/field.sh $(1) $(2))
 TOP	:= $(CURDIR)
 B	:= $(TOP)/build
+# Where run-suites.sh keeps its answer to "does KVM work here?", for
+# every boot of this build directory, whoever starts it.
+export ACCEL_CACHE := $(B)/accel
 BASE	?= 6.12
 BB	:= $(B)/$(BASE)
 SRC	:= $(BB)/linux

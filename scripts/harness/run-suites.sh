@@ -25,10 +25,10 @@
 # is the suite's "# timeout:" record or 180 s, the guest's memory its
 # "# memory:" record (MiB) or 256.
 # KVM is used only when a probe boot showed it works (the answer is kept
-# in build/accel), else TCG; QEMU_ACCEL overrides, QEMU_EXTRA adds
-# options, QEMU_SMP sets the CPU count (default 2).  INIT_HOST is an init
-# that runs on the host, to list a suite's cases.  --show streams the
-# console.
+# in $ACCEL_CACHE, build/accel by default), else TCG; QEMU_ACCEL
+# overrides, QEMU_EXTRA adds options, QEMU_SMP sets the CPU count
+# (default 2).  INIT_HOST is an init that runs on the host, to list a
+# suite's cases.  --show streams the console.
 #
 # Every boot in the list runs, whatever the others did.  A boot that did
 # not complete (QEMU failed, the guest crashed or timed out) is reported
@@ -40,7 +40,7 @@ set -u
 
 show=
 [ "${1:-}" = --show ] && { show=1; shift; }
-accel_cache=build/accel
+accel_cache=${ACCEL_CACHE:-build/accel}
 field() { sh scripts/harness/field.sh "$@"; }
 
 # qemu LIMIT ACCEL CMDLINE [CMDFILE]: run the machine of $arch with
