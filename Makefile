@@ -227,7 +227,12 @@ $(B)/gen/gplf_many_user.c: scripts/testmods/gen-many-imports.sh scripts/testmods
 	@mkdir -p $(@D)
 	@sh scripts/testmods/gen-many-imports.sh 500 $(@D)
 
+$(B)/gen/gplf_many_syms_tab.S: scripts/testmods/gen-many-syms.sh
+	@mkdir -p $(@D)
+	@sh scripts/testmods/gen-many-syms.sh 16384 $(@D)
+
 $(BB)/%/modules.stamp: $(BB)/%/kernel.stamp $(wildcard tests/modules/*) $(B)/gen/gplf_many_user.c \
+		$(B)/gen/gplf_many_syms_tab.S \
 		$(wildcard scripts/testmods/*.sh) $(KO_MANGLE) $(KO_FUZZ)
 	@echo "  BUILD   test modules ($(BASE)/$*)"
 	@mkdir -p $(BB)/$*/modsrc

@@ -78,11 +78,16 @@ done
 # three (offset, size) pairs of .gplf_layout), gplf_fillall_*.ko; and
 # copies of two modules without per-CPU data with 0xff in the per-CPU
 # area's address and size only (the last two pairs; none without
-# CONFIG_SMP), gplf_fillpcpu_*.ko.
+# CONFIG_SMP), gplf_fillpcpu_*.ko; and one with no NUL in its name.
 set -- $(od -An -tu4 -j $((0x$off)) -N 48 "$dir/gplf_layout.ko")
 [ $# = 12 ] || { echo "mangle-modules: .gplf_layout holds $# words, not 12" >&2; exit 1; }
 size=$2
 shift 2
+# gplf_fuzz_name_unterminated.ko: gplf_prop.ko whose name is "x" in
+# every byte of the field, with no NUL; named as the kept mutants, which
+# the audit's cases read apart from the intact modules.
+"$mangle" "$dir/gplf_prop.ko" "$dir/gplf_fuzz_name_unterminated.ko" \
+	fill .gnu.linkonce.this_module "$1" "$2" 0x78
 for m in exporter gpl prop taint_plain; do
 	out=$dir/gplf_fillall_$m.ko
 	cp "$dir/gplf_$m.ko" "$out"
@@ -115,6 +120,23 @@ kept() {
 	name=$1 seed=$2
 	shift 2
 	"$ko_fuzz" -l "$dir/gplf_layout.ko" -a "$dir/$seed" "$dir/gplf_fuzz_$name.ko" "$@"
+}
+# same_name NAME TARGET PATTERN: gplf_fuzz_NAME.ko, gplf_many_syms.ko
+# with the symbols whose names match PATTERN (grep) named as TARGET is.
+same_name() {
+	ko=$dir/gplf_many_syms.ko
+	symtab=$(readelf -SW "$ko" | sed 's/^ *\[ *[0-9]*\] //' |
+		awk '$1 == ".symtab" { print $4 }')
+	# Each symbol's index and name, the long names cut short.
+	readelf -sW "$ko" | awk 'sub(":", "", $1) { print $1, substr($8, 1, 16) }' >"$dir/syms.txt"
+	index=$(awk -v t="$2" 'index($2, t) == 1 { print $1 }' "$dir/syms.txt")
+	[ -n "$symtab" ] && [ -n "$index" ] ||
+		{ echo "mangle-modules: no .symtab or $2 in $ko" >&2; exit 1; }
+	target=$(od -An -tu4 -j $((0x$symtab + 24 * index)) -N 4 "$ko" | tr -d ' ')
+	set -- "$1" gplf_many_syms.ko $(grep "^[0-9]* \($3\)" "$dir/syms.txt" |
+		while read -r i _; do echo ".symtab+$((24 * i)):set32=$target"; done)
+	rm "$dir/syms.txt"
+	kept "$@"
 }
 if readelf -h "$dir/gplf_prop.ko" | grep -q 'Class: *ELF64'; then
 	# .modinfo's header made inactive (SHT_NULL) with its name past the
@@ -150,17 +172,27 @@ if readelf -h "$dir/gplf_prop.ko" | grep -q 'Class: *ELF64'; then
 	# Section alignments and sizes the layout cannot hold: 2^64 - 1
 	# (found as mutant 1470 of run 1 on 6.1, arm64, on __kcrctab: the
 	# module loaded with its name overwritten), 24, not a power of two,
-	# and 2^40 (ALIGN() truncates it to 0); a 4 GiB .bss, and .bss and
-	# .exit.data (made NOBITS) of 1.5 GiB each, within the limit one by
-	# one; and an alignment of a page, which loads.
+	# and 2^40 (ALIGN() truncates it to 0); a 4 GiB .bss, and .data
+	# (made NOBITS) and .bss, always in one region, of 2.25 and 1.75
+	# GiB, each within a region, whose sum wraps it to about what the
+	# sections before them take; and an alignment of a page, which
+	# loads.
 	kept align_all_ones gplf_mangle.ko \
 		'shdr[__ksymtab]+0x30:set64=0xffffffffffffffff'
 	kept align_24 gplf_mangle.ko 'shdr[__ksymtab]+0x30:set64=0x18'
 	kept align_huge gplf_mangle.ko 'shdr[__ksymtab]+0x30:set64=0x10000000000'
 	kept bss_huge gplf_mangle.ko 'shdr[.bss]+0x20:set64=0x100000000'
-	kept nobits_sum gplf_mangle.ko 'shdr[.bss]+0x20:set64=0x60000000' \
-		'shdr[.exit.data]+0x4:set32=0x8' 'shdr[.exit.data]+0x20:set64=0x60000000'
+	kept nobits_sum gplf_mangle.ko 'shdr[.bss]+0x20:set64=0x70000000' \
+		'shdr[.data]+0x4:set32=0x8' 'shdr[.data]+0x20:set64=0x90000000'
 	kept align_page gplf_mangle.ko 'shdr[__ksymtab]+0x30:set64=0x1000'
+	# Core symbols sharing one long name (gen-many-syms.sh): every
+	# gplf_sym_* named gplf_long_a, so that their names add up past
+	# 2^32 (strtab_wrap); every gplf_sym_* and gplf_long_a named
+	# gplf_long_b, 16386 names of 2^18 - 40 bytes, 2^32 - 131152 in
+	# all, which the sum holds and the region, with their symbols, does
+	# not (strtab_region).  The file holds each name once.
+	same_name strtab_wrap gplf_long_a gplf_sym_
+	same_name strtab_region gplf_long_b 'gplf_sym_\|gplf_long_a'
 	# The first 16 bytes of the series' fields in struct module (the
 	# 6.12 table's count and symbols, 7.3's record pointer), set by the
 	# file (fill.t's copies set every byte of them to 0xff).

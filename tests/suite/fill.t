@@ -49,8 +49,8 @@ end
 # them) must load, bind, warn, record and unload as the originals do,
 # gplf_taint_plain inheriting its taint from gplf_prop_exporter as
 # gpl-future.t's original does.  Without the loader fix that clears
-# them, the series' layout check refuses the exporter ("sections take
-# more than"), and rmmod passes percpu to free_percpu().
+# them, the layout refuses the exporter ("module layout exceeds"), and
+# rmmod passes percpu to free_percpu().
 case fields_the_file_does_not_set_are_set_by_the_loader
 insmod ok gplf_fillall_exporter.ko
 insmod ok gplf_fillall_gpl.ko
@@ -91,4 +91,14 @@ log 1 gplf_mod_gpl: Unknown symbol gplf_exporter_triple
 nofile /sys/module/gplf_mod_gpl
 insmod ok gplf_fillpcpu_gpl.ko
 rmmod ok gplf_gpl
+end
+
+# The name is the field of struct module the loader takes from the file
+# as a C string: a copy whose name fills the field with no NUL
+# (gplf_fuzz_name_unterminated.ko) is refused.  Without the check it
+# loads under a name of the field's size, which delete_module() cannot
+# take.
+case name_without_its_nul_is_refused
+insmod ENOEXEC gplf_fuzz_name_unterminated.ko
+log 1 The module name in .gnu.linkonce.this_module is not NUL-terminated.
 end

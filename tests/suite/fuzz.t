@@ -112,13 +112,14 @@ nofile /sys/module/gplf_prop
 end
 
 # Sections the layout cannot hold (the loader patches "refuse section
-# alignments the layout cannot apply" and "refuse sections the layout's
-# sizes cannot hold").  ALIGN() truncates an alignment to the layout's
-# unsigned int: 2^64 - 1 (the finding) rounds __ksymtab's offset down to
-# 0 or 1 and 2^40 makes it 0, over the first sections of its region (on
-# 6.1, struct module); 24 is no power of two.  A 4 GiB .bss wraps its
-# region's size; two NOBITS sections of 1.5 GiB, within the limit one
-# by one, exceed it together.  A page's alignment is honoured.
+# alignments the layout cannot apply" and "check the layout's
+# arithmetic for overflow").  ALIGN() truncates an alignment to the
+# layout's unsigned int: 2^64 - 1 (the finding) rounds __ksymtab's
+# offset down to 0 or 1 and 2^40 makes it 0, over the first sections of
+# its region (on 6.1, struct module); 24 is no power of two.  A 4 GiB
+# .bss wraps its region's size; two NOBITS sections of 2.25 and 1.75
+# GiB, each within a region, wrap it together, to about what the
+# sections before them take.  A page's alignment is honoured.
 case section_alignment_not_a_power_of_two
 needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_align_all_ones.ko
@@ -141,8 +142,33 @@ case nobits_sections_past_the_layout
 needs CONFIG_64BIT=y
 insmod ENOEXEC gplf_fuzz_bss_huge.ko
 insmod ENOEXEC gplf_fuzz_nobits_sum.ko
-log 2 gplf_mangle: sections take more than 2147483647 bytes
+log 2 gplf_mangle: module layout exceeds
 nofile /sys/module/gplf_mangle
+end
+
+# The core symbols' names, which kallsyms copies into the module's
+# data, summed in an unsigned int: 16384 symbols sharing one name of
+# 2^18 bytes wrap the sum; sharing one of 2^18 - 40, they do not, and
+# the region that holds them and their symbols wraps.  Without kallsyms
+# nothing is copied and both load.
+case core_symbol_names_past_the_layout
+needs CONFIG_64BIT=y
+needs CONFIG_KALLSYMS=y
+insmod ENOEXEC gplf_fuzz_strtab_wrap.ko
+insmod ENOEXEC gplf_fuzz_strtab_region.ko
+log 1 gplf_many_syms: core symbol names exceed 4294967295 bytes
+log 1 gplf_many_syms: module layout exceeds
+nofile /sys/module/gplf_many_syms
+end
+
+case core_symbol_names_without_kallsyms_load
+needs CONFIG_64BIT=y
+needs # CONFIG_KALLSYMS is not set
+needs CONFIG_MODULE_UNLOAD=y
+insmod ok gplf_fuzz_strtab_wrap.ko
+rmmod ok gplf_many_syms
+insmod ok gplf_fuzz_strtab_region.ko
+rmmod ok gplf_many_syms
 end
 
 case section_alignment_of_a_page_loads
