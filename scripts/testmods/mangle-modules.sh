@@ -24,6 +24,11 @@ has_section() {
 	readelf -SW "$dir/gplf_mangle.ko" | grep -q " $1 "
 }
 
+# section_offset KO NAME: where section NAME of KO lies in the file (hex).
+section_offset() {
+	readelf -SW "$1" | sed 's/^ *\[ *[0-9]*\] //' | awk -v n="$2" '$1 == n { print $4 }'
+}
+
 if has_section __kflagstab; then
 	# __ksymtab is sorted: 0 _a, 1 _b, 2 _c, 3 _gpl, 4 _pcpu, 5 _plain.
 	bad size		grow __ksymtab 4
@@ -63,8 +68,7 @@ fi
 # must set each of those fields itself.  gplf_layout.ko says where they
 # are: two 32-bit words in its .gplf_layout section, kept in
 # DIR/gplf_layout.txt ("FIRST SIZE") for the host cases too.
-off=$(readelf -SW "$dir/gplf_layout.ko" | sed 's/^ *\[ *[0-9]*\] //' |
-	awk '$1 == ".gplf_layout" { print $4 }')
+off=$(section_offset "$dir/gplf_layout.ko" .gplf_layout)
 [ -n "$off" ] || { echo "mangle-modules: no .gplf_layout in gplf_layout.ko" >&2; exit 1; }
 od -An -tu4 -j $((0x$off)) -N 8 "$dir/gplf_layout.ko" >"$dir/gplf_layout.txt"
 set -- $(cat "$dir/gplf_layout.txt")
@@ -125,8 +129,7 @@ kept() {
 # with the symbols whose names match PATTERN (grep) named as TARGET is.
 same_name() {
 	ko=$dir/gplf_many_syms.ko
-	symtab=$(readelf -SW "$ko" | sed 's/^ *\[ *[0-9]*\] //' |
-		awk '$1 == ".symtab" { print $4 }')
+	symtab=$(section_offset "$ko" .symtab)
 	# Each symbol's index and name, the long names cut short.
 	readelf -sW "$ko" | awk 'sub(":", "", $1) { print $1, substr($8, 1, 16) }' >"$dir/syms.txt"
 	index=$(awk -v t="$2" 'index($2, t) == 1 { print $1 }' "$dir/syms.txt")
