@@ -36,6 +36,9 @@
 field	= $(shell sh scripts/harness/field.sh $(1) $(2))
 TOP	:= $(CURDIR)
 B	:= $(TOP)/build
+# The scripts make git worktrees under it: a path relative to here would
+# be taken relative to the repository.
+override B := $(abspath $(B))
 # Where run-suites.sh keeps its answer to "does KVM work here?", for
 # every boot of this build directory, whoever starts it.
 export ACCEL_CACHE := $(B)/accel

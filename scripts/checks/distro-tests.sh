@@ -296,6 +296,9 @@ guide_debian_series() {
 	git -C "$t" add -A -f &&
 	[ "$(git -C "$t" write-tree)" = "$(git -C "$src" rev-parse 'HEAD^{tree}')" ] ||
 		{ echo "quilt's tree is not the patched tree"; return 1; }
+	# A whole kernel tree (1.8 GB) only this case reads: kept for a
+	# look when it fails, not after.
+	rm -rf "$t" && git -C "$b/$base/git" worktree prune
 }
 
 # Debian's abi.py, from the newest linux-support of the machine's

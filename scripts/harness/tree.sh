@@ -14,10 +14,13 @@
 # the result: git rewrites only the files that differ, so after an edit
 # to one patch only what that patch touches is rebuilt.  Debian's
 # tarball ships a .gitignore whose last rule "/*" ignores every
-# top-level path: files are added with --force.
+# top-level path: files are added with --force.  The repository itself
+# is bare once committed: its worktrees are the trees, and a checkout of
+# its own would be one more copy of the kernel's sources on the disk.
 set -eu
 
-base=$1 build=$2 dest=$3 count=${4:-}
+base=$1 build=$(realpath -m "$2") dest=$3 count=${4:-}
+[ "$dest" = - ] || dest=$(realpath -m "$dest")
 repo=$build/$base/git
 scratch=$build/$base/am
 
@@ -60,6 +63,16 @@ repo_config() {
 	git_ "$repo" config core.trustctime false
 }
 
+# Nothing reads the repository's own checkout (1.8 GB): once pristine is
+# committed it goes, and the repository is bare (one made before this
+# rule is made bare here too).
+drop_checkout() {
+	[ "$(git_ "$repo" config --bool core.bare)" != true ] || return 0
+	find "$repo" -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
+	rm -f "$repo/.git/index"
+	git_ "$repo" config core.bare true
+}
+
 # worktree DIR: DIR as a worktree of the repository, detached anywhere.
 # Paths are compared resolved: the same build directory reached through
 # a symbolic link is the same repository, whose worktree must not be
@@ -99,6 +112,7 @@ source="$tarball $(stat -c '%s %Y' "$tarball")"
 [ "$(cat "$repo.source" 2>/dev/null)" = "$source" ] &&
 	git_ "$repo" rev-parse -q --verify pristine >/dev/null 2>&1 || make_repo
 repo_config
+drop_checkout
 settle_pristine
 
 commit=pristine
