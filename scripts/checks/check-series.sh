@@ -45,7 +45,7 @@ files() {
 export_files() {
 	rm -rf "$2" && mkdir -p "$2" && files "$1" >"$tmp/files" || return 1
 	GIT_INDEX_FILE=$tmp/index git -C "$repo" read-tree "$1" &&
-		GIT_INDEX_FILE=$tmp/index git -C "$repo" checkout-index --prefix="$2/" --stdin <"$tmp/files"
+		GIT_INDEX_FILE=$tmp/index git -C "$repo" --work-tree="$2" checkout-index --stdin <"$tmp/files"
 }
 
 quilt_applies_without_fuzz_or_offset() {
