@@ -48,7 +48,9 @@ SRC	:= $(BB)/linux
 DEMO	:= modversions
 PATCHES	:= $(shell sh scripts/harness/series.sh $(BASE))
 SERIES	:= tests/bases/$(BASE) $(PATCHES) \
-	$(call field,tests/bases/$(BASE),series) $(wildcard $(call field,tests/bases/$(BASE),patches)/0000-*)
+	$(call field,tests/bases/$(BASE),series) \
+	$(wildcard $(call field,tests/bases/$(BASE),patches)/*/0000-* \
+		$(call field,tests/bases/$(BASE),patches)/*/series)
 # What every kernel of the base is configured with: the common fragments,
 # then the base's own (its record's "config:", for options only its series
 # has).
@@ -646,8 +648,10 @@ check-forecast:
 	$(call run-report,$(BB)/forecast.ktap)
 
 # The series as commits (scripts/harness/series-git.sh): make edit
-# BASE=b gives BB/edit, a worktree on branch "series"; make export BASE=b
-# writes its commits back as the base's patches and series file.
+# BASE=b gives BB/edit, a worktree on branch "series-extras", with
+# "series-fixes" and "series-feature" at the ends of the first two
+# parts; make export BASE=b writes its commits back as the base's
+# patches and series files, part by part.
 edit export:
 	@sh scripts/harness/series-git.sh $@ $(BASE) $(B)
 

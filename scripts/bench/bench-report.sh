@@ -6,13 +6,13 @@
 # each round's median, the ratios the series must keep (the limits its
 # base record RECORD gives: "goal-plain", plain exports, patched against
 # pristine; "goal-future-gpl" and "goal-future-prop", future-GPL users
-# against plain ones; "fixes", how many patches are independent fixes),
+# against plain ones; its fixes series is the "fixes" kernel),
 # the plain-TCG ratios as a sanity check, and the size deltas.  Exit 1
 # if a boot gave no numbers or failed a case.
 set -eu
 out=$1 release=$2 record=$3
 field() { sh scripts/harness/field.sh "$record" "$1"; }
-fixes=$(field fixes) plain=$(field goal-plain)
+fixes=$(sh scripts/harness/series.sh "${record##*/}" fixes | wc -l) plain=$(field goal-plain)
 future_gpl=$(field goal-future-gpl) future_prop=$(field goal-future-prop)
 [ -n "$plain" ] && [ -n "$future_gpl" ] && [ -n "$future_prop" ] ||
 	{ echo "bench-report: $record lacks goal-plain, goal-future-gpl or goal-future-prop" >&2; exit 1; }
@@ -90,13 +90,13 @@ echo '|---|---|---|---|'
 row "(a) vmlinux exports, patched/pristine" patched vmlinux_plain pristine vmlinux_plain "$plain"
 row "(b) module exports (GPL user), patched/pristine" patched module_plain_gpl pristine module_plain_gpl "$plain"
 row "(b) module exports (proprietary user), patched/pristine" patched module_plain_prop pristine module_plain_prop "$plain"
-# The same against the independent fixes alone (patches 1-FIXES): the
-# feature's own cost, without what they change (6.12: the strscpy() of
-# patch 2 makes every import cheaper).
+# The same against the fixes series alone: the feature's own cost,
+# without what the fixes change (6.12: their strscpy() makes every
+# import cheaper).
 row "(a) vmlinux exports, patched/fixes" patched vmlinux_plain fixes vmlinux_plain "$plain"
 row "(b) module exports (GPL user), patched/fixes" patched module_plain_gpl fixes module_plain_gpl "$plain"
 row "(b) module exports (proprietary user), patched/fixes" patched module_plain_prop fixes module_plain_prop "$plain"
-row "patches 1-$fixes alone, vmlinux exports, fixes/pristine" fixes vmlinux_plain pristine vmlinux_plain "$plain"
+row "the $fixes fixes alone, vmlinux exports, fixes/pristine" fixes vmlinux_plain pristine vmlinux_plain "$plain"
 row "(c) future-GPL/plain, GPL user" patched future_gpl patched module_plain_gpl "$future_gpl"
 row "(c) future-GPL/plain, proprietary user (warns)" patched future_prop patched module_plain_prop "$future_prop"
 echo

@@ -2,8 +2,8 @@
 # bench.sh BASE BUILD CONFIG INIT ROUNDS N
 #
 # What the series costs, as ratios measured in one run.  Builds the
-# pristine tree, the tree with only the independent fixes the series
-# starts with (the base record's "fixes:", 6.12: patches 1-4, among them
+# pristine tree, the tree with only the loader fixes series (the first
+# of the base record's "parts:"; on 6.12 and 6.1 among them
 # resolve_symbol()'s strscpy(), which alone makes loading cheaper),
 # both worktrees of the base's
 # repository (tree.sh, under BUILD/BASE/bench/), and the patched one
@@ -22,8 +22,8 @@ base=$1 build=$2 config=$3 init=$4 rounds=$5 n=$6
 b=$build/$base
 out=$b/bench
 kernels="pristine fixes patched"
-# The series' first patches, independent fixes a maintainer can take alone.
-fixes=$(sh scripts/harness/field.sh "tests/bases/$base" fixes)
+# The loader fixes series, which a maintainer can take alone.
+fixes=$(sh scripts/harness/series.sh "$base" fixes | wc -l)
 
 die() { echo "bench: error: $*" >&2; exit 1; }
 src() { if [ "$1" = patched ]; then echo "$b/linux"; else echo "$out/$1/src"; fi; }

@@ -3,10 +3,13 @@
 #
 # Review the series the way a maintainer would, as KTAP: it applies to a
 # pristine tree with git am and with quilt (no fuzz, no offset), both give
-# the same tree, every patch is in git format-patch form with a Subject
-# "[PATCH n/m]" and a Signed-off-by, the cover letter announces m patches
-# and their diffstat, and checkpatch --strict (from the patched tree)
-# finds only what EXPECTED lists, run from BUILD/BASE/linux, the patched
+# the same tree, the base's series file is its parts' ("parts:": the
+# loader fixes, the feature, the extras, each a series of its own in
+# PATCHES/PART/) in order, every patch is in git format-patch form with
+# a Subject "[PATCH n/m]" and a Signed-off-by, m counted in its part,
+# each part's cover letter announces its m patches and their diffstat,
+# and checkpatch --strict (from the patched tree) finds only what
+# EXPECTED lists (by PART/FILE), run from BUILD/BASE/linux, the patched
 # tree the kernels are built from.  git am applies the series in the
 # base's repository (tree.sh, commit tagged series-am); quilt applies it
 # to pristine copies of the files it touches, under BUILD/BASE/series/
@@ -21,8 +24,8 @@ repo=$build/$base/git dir=$build/$base/linux
 . scripts/harness/ktap-lib.sh
 
 patches=$(sh scripts/harness/series.sh "$base")
-total=$(echo "$patches" | wc -l)
-cover=$patchdir/0000-cover-letter.patch
+parts=$(sh scripts/harness/field.sh "$desc" parts)
+first_part=${parts%% *}
 
 git_am_applies_series() {
 	git -C "$repo" tag -d series-am >/dev/null 2>&1
@@ -65,6 +68,19 @@ quilt_and_git_am_agree() {
 		git diff --no-index --exit-code --stat "$out/am" "$out/quilt"
 }
 
+# The base's series file is its parts' series files, in order, each
+# line prefixed by its part.
+series_is_its_parts_in_order() {
+	[ -n "$parts" ] || { echo "$desc has no parts:"; return 1; }
+	for part in $parts; do
+		[ -s "$patchdir/$part/series" ] || { echo "no $patchdir/$part/series"; return 1; }
+		sed "s|^|$part/|" "$patchdir/$part/series"
+	done | diff -u "$series" - || return 1
+	# No patch left beside the parts (6.12's directory also holds the
+	# other bases').
+	! ls "$patchdir"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null
+}
+
 # patch_format FILE N: From/Date/Subject "[PATCH N/total]", a message of
 # its own, and a Signed-off-by.
 patch_format() {
@@ -81,20 +97,34 @@ patch_format() {
 }
 
 patches_are_format_patch_mails() {
-	n=0
-	for p in $patches; do
-		n=$((n + 1))
-		# format-patch pads n to the width of the total.
-		patch_format "$p" "$(printf "%0${#total}d" $n)" || return 1
+	for part in $parts; do
+		total=$(sh scripts/harness/series.sh "$base" "$part" | wc -l)
+		n=0
+		for p in $(sh scripts/harness/series.sh "$base" "$part"); do
+			n=$((n + 1))
+			# format-patch pads n to the width of the total.
+			patch_format "$p" "$(printf "%0${#total}d" $n)" || return 1
+		done
 	done
 }
 
-cover_letter_matches_series() {
-	zero=$(printf "%0${#total}d" 0)
-	grep -q "^Subject: \[PATCH $zero/$total\] " "$cover" ||
-		{ echo "$cover: Subject is not \"[PATCH $zero/$total] ...\""; return 1; }
-	want=$(git -C "$repo" diff --shortstat pristine series-am | sed 's/^ *//')
-	grep -qxF " $want" "$cover" || { echo "$cover: diffstat is not \"$want\""; return 1; }
+# Each part's cover letter: "[PATCH 0/m]" and the diffstat of its m
+# commits of git am's series, from the end of the part before.
+cover_letters_match_parts() {
+	git -C "$repo" rev-list --reverse pristine..series-am >"$tmp/commits"
+	from=pristine n=0
+	for part in $parts; do
+		cover=$patchdir/$part/0000-cover-letter.patch
+		total=$(sh scripts/harness/series.sh "$base" "$part" | wc -l)
+		n=$((n + total))
+		to=$(sed -n "${n}p" "$tmp/commits")
+		zero=$(printf "%0${#total}d" 0)
+		grep -q "^Subject: \[PATCH $zero/$total\] " "$cover" ||
+			{ echo "$cover: Subject is not \"[PATCH $zero/$total] ...\""; return 1; }
+		want=$(git -C "$repo" diff --shortstat "$from" "$to" | sed 's/^ *//')
+		grep -qxF " $want" "$cover" || { echo "$cover: diffstat is not \"$want\""; return 1; }
+		from=$to
+	done
 }
 
 # checkpatch_counts PATCH: "ERRORS WARNINGS CHECKS" from its total line.
@@ -113,8 +143,8 @@ checkpatch_as_expected() {
 	status=0
 	for p in $patches; do
 		got=$(checkpatch_counts "$p")
-		want=$(awk -v p="${p##*/}" '$1 == p { print $2, $3, $4 }' "$expected")
-		echo "# checkpatch ${p##*/}: ${got:-no result} (errors warnings checks)" >>"$tmp/notes"
+		want=$(awk -v p="${p#"$patchdir"/}" '$1 == p { print $2, $3, $4 }' "$expected")
+		echo "# checkpatch ${p#"$patchdir"/}: ${got:-no result} (errors warnings checks)" >>"$tmp/notes"
 		if [ "$got" != "${want:-0 0 0}" ]; then
 			grep -E -A3 '^(ERROR|WARNING|CHECK)' "$tmp/cp.log"
 			echo "$p: expected ${want:-0 0 0}"
@@ -147,9 +177,9 @@ abi_entries_say_where_they_come_from() {
 		awk -F'\t' '$2 !~ /^[0-9]+\.[0-9]+$/ || $3 != "linux-modules@vger.kernel.org"' \
 			"$tmp/abi" >"$tmp/bad"
 	else
-		author=$(sed -n 's/^From: //p' "$cover")
+		author=$(sed -n 's/^From: //p' "$patchdir/$first_part/0000-cover-letter.patch")
 		srcdir=$(sh scripts/harness/field.sh "tests/bases/$source" patches)
-		abi_entries "$srcdir"/0*.patch | sort -u >"$tmp/src"
+		abi_entries "$srcdir"/*/0*.patch | sort -u >"$tmp/src"
 		awk -F'\t' -v base="$base" -v author="$author" 'NR == FNR { kv[$1] = $2; next }
 			!($1 in kv) || $2 != kv[$1] " (proposed); backported to " base ||
 			$3 != author' "$tmp/src" "$tmp/abi" >"$tmp/bad"
@@ -174,10 +204,11 @@ export_after_edit_changes_nothing() {
 	git -C "$repo" branch -q -D "$branch" 2>/dev/null
 	[ $rc = 0 ] || return 1
 	got=$out/exported/$(sh scripts/harness/field.sh "$desc" patches)
-	(cd "$patchdir" && ls [0-9][0-9][0-9][0-9]-*.patch) >"$tmp/want-files"
-	(cd "$got" && ls [0-9][0-9][0-9][0-9]-*.patch) | diff -u "$tmp/want-files" - || return 1
+	# The patches and the parts' series files.
+	part_files "$patchdir" >"$tmp/want-files"
+	part_files "$got" | diff -u "$tmp/want-files" - || return 1
 	diff -u "$series" "$out/exported/$(sh scripts/harness/field.sh "$desc" series)" || return 1
-	exported_on=$(sed -n 's/^base-commit: //p' "$cover")
+	exported_on=$(sed -n 's/^base-commit: //p' "$patchdir/$first_part/0000-cover-letter.patch")
 	[ "$exported_on" != "$(git -C "$repo" rev-parse pristine)" ] || {
 		same_patches "$patchdir" "$got" cat
 		return
@@ -191,6 +222,13 @@ export_after_edit_changes_nothing() {
 		echo "# $(cat "$repo.source") (make export BASE=$base rewrites the ids)"
 	} >>"$tmp/notes"
 	same_patches "$patchdir" "$got" without_ids
+}
+
+# part_files DIR: the parts' patches and series files under DIR.
+part_files() {
+	for part in $parts; do
+		(cd "$1" && ls "$part"/[0-9][0-9][0-9][0-9]-*.patch "$part/series")
+	done
 }
 
 # same_patches WANT GOT FILTER: every patch of WANT as in GOT, both read
@@ -215,12 +253,13 @@ range_diff_is_current() {
 		diff -u "$patchdir/range-diff.txt" "$tmp/range-diff"
 }
 
-echo "1..9"
+echo "1..10"
+result series_is_its_parts_in_order
 result git_am_applies_series
 result quilt_applies_without_fuzz_or_offset
 result quilt_and_git_am_agree
 result patches_are_format_patch_mails
-result cover_letter_matches_series
+result cover_letters_match_parts
 result checkpatch_as_expected
 result abi_entries_say_where_they_come_from
 result export_after_edit_changes_nothing
