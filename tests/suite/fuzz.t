@@ -21,7 +21,8 @@
 # First the kept mutants (scripts/testmods/mangle-modules.sh writes
 # them anew from each build with ko-fuzz -a).  .modinfo's section header
 # made inactive (SHT_NULL) with a name past the section name table:
-# without the series' last patch 6.12 and 7.3 oops in strcmp() under
+# without the fixes series' first patch ("module: check the name of
+# every section header") 6.12 and 7.3 oops in strcmp() under
 # find_any_unique_sec().
 case inactive_section_header_named_outside_the_table
 needs CONFIG_64BIT=y
