@@ -98,9 +98,10 @@ patch_format() {
 
 patches_are_format_patch_mails() {
 	for part in $parts; do
-		total=$(sh scripts/harness/series.sh "$base" "$part" | wc -l)
+		part_patches=$(sh scripts/harness/series.sh "$base" "$part")
+		total=$(echo "$part_patches" | wc -l)
 		n=0
-		for p in $(sh scripts/harness/series.sh "$base" "$part"); do
+		for p in $part_patches; do
 			n=$((n + 1))
 			# format-patch pads n to the width of the total.
 			patch_format "$p" "$(printf "%0${#total}d" $n)" || return 1
